@@ -1,0 +1,115 @@
+// swift-tools-version:6.1
+// The one manifest that apps depend on. Every module is a target of this manifest, with its
+// sources under Packages/<Name>; the Packages/<Name>/Package.swift manifests are for developing
+// one package alone and are never loaded together with this one (see CONTRIBUTING.md).
+import PackageDescription
+
+/// Settings shared by every target; `make check-manifests` keeps the nested manifests in step.
+let sharedSwiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "configdirector-swift-sdk",
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    products: [
+        .library(name: "ConfigDirector", targets: ["ConfigDirector"]),
+        .library(name: "ConfigDirectorTesting", targets: ["ConfigDirectorTesting"]),
+        .library(name: "ConfigDirectorOpenFeatureProvider", targets: ["ConfigDirectorOpenFeatureProvider"]),
+        .library(name: "ConfigModel", targets: ["ConfigModel"]),
+        .library(name: "ConfigTransport", targets: ["ConfigTransport"]),
+        .library(name: "ConfigStore", targets: ["ConfigStore"]),
+        .library(name: "ConfigClient", targets: ["ConfigClient"]),
+        .library(name: "ConfigTesting", targets: ["ConfigTesting"]),
+        .library(name: "ConfigOpenFeature", targets: ["ConfigOpenFeature"]),
+    ],
+    traits: [
+        .trait(
+            name: "OpenFeature",
+            description: "Builds ConfigDirectorProvider's conformance to OpenFeature's FeatureProvider."
+        )
+    ],
+    dependencies: [
+        .package(url: "https://github.com/open-feature/swift-sdk", from: "0.6.0")
+    ],
+    targets: [
+        // Packages
+        .target(name: "ConfigModel", path: "Packages/ConfigModel/Sources/ConfigModel"),
+        .target(
+            name: "ConfigTransport",
+            dependencies: ["ConfigModel"],
+            path: "Packages/ConfigTransport/Sources/ConfigTransport"
+        ),
+        .target(
+            name: "ConfigStore",
+            dependencies: ["ConfigModel"],
+            path: "Packages/ConfigStore/Sources/ConfigStore"
+        ),
+        .target(
+            name: "ConfigClient",
+            dependencies: ["ConfigModel", "ConfigTransport", "ConfigStore"],
+            path: "Packages/ConfigClient/Sources/ConfigClient"
+        ),
+        .target(
+            name: "ConfigTesting",
+            dependencies: ["ConfigModel", "ConfigTransport", "ConfigStore", "ConfigClient"],
+            path: "Packages/ConfigTesting/Sources/ConfigTesting"
+        ),
+        .target(
+            name: "ConfigOpenFeature",
+            dependencies: [
+                "ConfigModel", "ConfigStore", "ConfigClient",
+                .product(name: "OpenFeature", package: "swift-sdk", condition: .when(traits: ["OpenFeature"])),
+            ],
+            path: "Packages/ConfigOpenFeature/Sources/ConfigOpenFeature"
+        ),
+        .testTarget(
+            name: "ConfigModelTests",
+            dependencies: ["ConfigModel"],
+            path: "Packages/ConfigModel/Tests/ConfigModelTests"
+        ),
+        .testTarget(
+            name: "ConfigTransportTests",
+            dependencies: ["ConfigModel", "ConfigTransport"],
+            path: "Packages/ConfigTransport/Tests/ConfigTransportTests"
+        ),
+        .testTarget(
+            name: "ConfigStoreTests",
+            dependencies: ["ConfigModel", "ConfigStore"],
+            path: "Packages/ConfigStore/Tests/ConfigStoreTests"
+        ),
+        .testTarget(
+            name: "ConfigClientTests",
+            dependencies: ["ConfigModel", "ConfigTransport", "ConfigStore", "ConfigClient"],
+            path: "Packages/ConfigClient/Tests/ConfigClientTests"
+        ),
+        .testTarget(
+            name: "ConfigTestingTests",
+            dependencies: ["ConfigModel", "ConfigClient", "ConfigTesting"],
+            path: "Packages/ConfigTesting/Tests/ConfigTestingTests"
+        ),
+        .testTarget(
+            name: "ConfigOpenFeatureTests",
+            dependencies: ["ConfigModel", "ConfigClient", "ConfigTesting", "ConfigOpenFeature"],
+            path: "Packages/ConfigOpenFeature/Tests/ConfigOpenFeatureTests"
+        ),
+
+        // The modules that apps import, as the reference pages name them: re-exports only.
+        .target(name: "ConfigDirector", dependencies: ["ConfigModel", "ConfigTransport", "ConfigStore", "ConfigClient"]),
+        .target(name: "ConfigDirectorTesting", dependencies: ["ConfigDirector", "ConfigTesting"]),
+        .target(name: "ConfigDirectorOpenFeatureProvider", dependencies: ["ConfigDirector", "ConfigOpenFeature"]),
+
+        // Cross-package tests and the helpers they share.
+        .target(name: "TestSupport", dependencies: ["ConfigModel"], path: "Tests/TestSupport"),
+        .testTarget(
+            name: "ConfigDirectorTests",
+            dependencies: ["ConfigDirector", "ConfigDirectorTesting", "ConfigDirectorOpenFeatureProvider", "TestSupport"]
+        ),
+    ]
+)
+
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + sharedSwiftSettings
+}

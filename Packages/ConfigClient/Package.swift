@@ -1,0 +1,44 @@
+// swift-tools-version:6.1
+// ConfigClient on its own, for developing it alone: siblings are referenced by path. Apps depend on the
+// root manifest, which declares this same target; `make check-manifests` keeps the two in step.
+import PackageDescription
+
+let sharedSwiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "ConfigClient",
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    products: [.library(name: "ConfigClient", targets: ["ConfigClient"])],
+    dependencies: [
+        .package(path: "../ConfigModel"),
+        .package(path: "../ConfigStore"),
+        .package(path: "../ConfigTransport"),
+    ],
+    targets: [
+        .target(
+            name: "ConfigClient",
+            dependencies: [
+                .product(name: "ConfigModel", package: "ConfigModel"),
+                .product(name: "ConfigTransport", package: "ConfigTransport"),
+                .product(name: "ConfigStore", package: "ConfigStore"),
+            ]
+        ),
+        .testTarget(
+            name: "ConfigClientTests",
+            dependencies: [
+                .product(name: "ConfigModel", package: "ConfigModel"),
+                .product(name: "ConfigTransport", package: "ConfigTransport"),
+                .product(name: "ConfigStore", package: "ConfigStore"),
+                "ConfigClient",
+            ]
+        ),
+    ]
+)
+
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + sharedSwiftSettings
+}

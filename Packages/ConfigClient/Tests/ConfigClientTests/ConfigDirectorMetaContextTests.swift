@@ -1,0 +1,28 @@
+import ConfigClient
+import Foundation
+import Testing
+
+@Suite("App metadata")
+struct ConfigDirectorMetaContextTests {
+    @Test("keeps the values given instead of the bundle's")
+    func keepsGivenValues() {
+        let metadata = ConfigDirectorMetaContext(appName: "MyApp", appVersion: "1.0.2").filled()
+        #expect(metadata.appName == "MyApp")
+        #expect(metadata.appVersion == "1.0.2")
+    }
+
+    @Test("reads the display name, then the bundle name, and the short version from the bundle")
+    func readsTheBundle() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meta-\(UUID().uuidString).bundle")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let info: [String: Any] = ["CFBundleName": "Plain", "CFBundleShortVersionString": "2.3"]
+        let data = try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
+        try data.write(to: folder.appendingPathComponent("Info.plist"))
+        let bundle = try #require(Bundle(url: folder))
+
+        let metadata = ConfigDirectorMetaContext().filled(from: bundle)
+        #expect(metadata.appName == "Plain")
+        #expect(metadata.appVersion == "2.3")
+    }
+}

@@ -1,0 +1,29 @@
+// swift-tools-version:6.1
+// ConfigModel on its own, for developing it alone: siblings are referenced by path. Apps depend on the
+// root manifest, which declares this same target; `make check-manifests` keeps the two in step.
+import PackageDescription
+
+let sharedSwiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "ConfigModel",
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    products: [.library(name: "ConfigModel", targets: ["ConfigModel"])],
+    targets: [
+        .target(name: "ConfigModel"),
+        .testTarget(
+            name: "ConfigModelTests",
+            dependencies: [
+                "ConfigModel",
+            ]
+        ),
+    ]
+)
+
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + sharedSwiftSettings
+}

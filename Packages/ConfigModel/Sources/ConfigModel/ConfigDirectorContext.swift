@@ -1,0 +1,93 @@
+/// The user, device or other entity that configs are evaluated for.
+///
+/// ```swift
+/// let user = ConfigDirectorContext(id: "user-123", name: "Ada", traits: ["plan": "pro", "seats": 12])
+/// let tenant = ConfigDirectorContext(id: "acme", kind: "tenant", traits: ["plan": "enterprise"])
+/// let signedOut = ConfigDirectorContext(isAnonymous: true)
+/// ```
+///
+/// Leaving `id` unset makes the server derive an identifier from this SDK install. The context is
+/// encoded with the wire names `id`, `kind`, `name`, `traits` and `anonymous`; nil fields are omitted.
+public struct ConfigDirectorContext: Sendable, Hashable {
+    /// The context's identifier, or `nil` to let the server derive one from the SDK install.
+    public var id: String?
+    /// The context kind, such as `tenant`; `nil` means `user`. See ``isValidKind(_:)``.
+    public var kind: String?
+    /// A display name for the context.
+    public var name: String?
+    /// Values that targeting rules can refer to.
+    public var traits: [String: JSONValue]
+    /// Whether the context is a signed-out user: it is evaluated but neither persisted nor listed in the dashboard.
+    public var isAnonymous: Bool
+
+    /// Creates a context.
+    /// - Parameters:
+    ///   - id: The identifier; `nil` lets the server derive one from the SDK install.
+    ///   - kind: The context kind, 1 to 64 of `a-z`, `0-9`, `-`, `_`; `nil` means `user`.
+    ///   - name: A display name.
+    ///   - traits: Values for targeting rules, written as Swift literals.
+    ///   - isAnonymous: Whether this is a signed-out user.
+    public init(
+        id: String? = nil,
+        kind: String? = nil,
+        name: String? = nil,
+        traits: [String: JSONValue] = [:],
+        isAnonymous: Bool = false
+    ) {
+        self.id = id
+        self.kind = kind
+        self.name = name
+        self.traits = traits
+        self.isAnonymous = isAnonymous
+    }
+
+    /// The kind a context has when ``kind`` is `nil`.
+    public static let defaultKind = "user"
+
+    /// The kind this context is evaluated as: ``kind``, or `user` when it is `nil`.
+    public var effectiveKind: String { kind ?? Self.defaultKind }
+
+    /// Whether ``kind`` is absent or valid; a context with an invalid kind is never sent to the server.
+    public var hasValidKind: Bool { kind.map(Self.isValidKind) ?? true }
+
+    /// Whether `kind` is a valid context kind: 1 to 64 characters of `a-z`, `0-9`, `-` and `_`.
+    /// - Parameter kind: The kind to check.
+    /// - Returns: `true` when the kind can be sent.
+    public static func isValidKind(_ kind: String) -> Bool {
+        let bytes = kind.utf8
+        return (1...64).contains(bytes.count)
+            && bytes.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            }
+    }
+}
+
+extension ConfigDirectorContext: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case id, kind, name, traits, anonymous
+    }
+
+    /// Decodes a context from its wire form; every field is optional.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decodeIfPresent(String.self, forKey: .id),
+            kind: try container.decodeIfPresent(String.self, forKey: .kind),
+            name: try container.decodeIfPresent(String.self, forKey: .name),
+            traits: try container.decodeIfPresent([String: JSONValue].self, forKey: .traits) ?? [:],
+            isAnonymous: try container.decodeIfPresent(Bool.self, forKey: .anonymous) ?? false
+        )
+    }
+
+    /// Encodes the wire form of PROTOCOL §9: nil fields omitted, non-finite doubles as `null`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(id, forKey: .id)
+        try container.encodeIfPresent(kind, forKey: .kind)
+        try container.encodeIfPresent(name, forKey: .name)
+        try container.encode(traits, forKey: .traits)
+        try container.encode(isAnonymous, forKey: .anonymous)
+    }
+}

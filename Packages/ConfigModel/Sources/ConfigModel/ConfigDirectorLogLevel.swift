@@ -1,0 +1,27 @@
+/// How much the SDK logs, from nothing to everything.
+public enum ConfigDirectorLogLevel: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
+    /// Nothing is logged.
+    case off
+    /// Failures that stop something the app relies on.
+    case error
+    /// Conditions the app should know about; the default.
+    case warn
+    /// Lifecycle milestones.
+    case info
+    /// Everything, for diagnosing the SDK.
+    case debug
+
+    /// Orders levels from ``off`` to ``debug``.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The level's name, such as `warn`.
+    public var description: String {
+        switch self {
+        case .off: "off"
+        case .error: "error"
+        case .warn: "warn"
+        case .info: "info"
+        case .debug: "debug"
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// Facts about this SDK that travel on the wire and into the values kept on the device.
+public enum ConfigDirectorSDK {
+    /// The SDK's version, sent as `sdkVersion`.
+    public static let version = "1.0.0"
+
+    /// The `sdkName` of a client created directly.
+    public static let clientSDKName = "swift-client-sdk"
+
+    /// The `sdkName` of a client created by the OpenFeature provider.
+    public static let openFeatureProviderSDKName = "swift-openfeature-client-provider"
+
+    /// The platform the app runs on, sent as `userAgent`: `iOS`, `macOS`, `macCatalyst`, `tvOS`,
+    /// `watchOS`, `visionOS`, `linux` or `unknown`.
+    public static var platformName: String {
+        #if targetEnvironment(macCatalyst)
+        "macCatalyst"
+        #elseif os(iOS)
+        "iOS"
+        #elseif os(macOS)
+        "macOS"
+        #elseif os(tvOS)
+        "tvOS"
+        #elseif os(watchOS)
+        "watchOS"
+        #elseif os(visionOS)
+        "visionOS"
+        #elseif os(Linux)
+        "linux"
+        #else
+        "unknown"
+        #endif
+    }
+}

@@ -1,0 +1,77 @@
+/// A payload of configs from the server: the whole state for a context, or the configs that changed.
+public struct ConfigSet: Sendable, Hashable {
+    /// Whether a set replaces the whole state or merges into it.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// The whole state for the context; keys it omits are removed.
+        case full
+        /// Only the configs that changed; merged key by key.
+        case delta
+    }
+
+    /// The environment the configs belong to.
+    public var environmentID: String?
+    /// The project the configs belong to.
+    public var projectID: String?
+    /// Whether the set is full or a delta.
+    public var kind: Kind
+    /// The server's timestamp of the set, kept as sent (polling echoes it back).
+    public var timestamp: String?
+    /// The configs, by key.
+    public var configs: [String: ConfigState]
+
+    /// Creates a config set.
+    /// - Parameters:
+    ///   - environmentID: The environment id.
+    ///   - projectID: The project id.
+    ///   - kind: Full or delta.
+    ///   - timestamp: The server timestamp, as sent.
+    ///   - configs: The configs by key.
+    public init(
+        environmentID: String? = nil,
+        projectID: String? = nil,
+        kind: Kind = .full,
+        timestamp: String? = nil,
+        configs: [String: ConfigState]
+    ) {
+        self.environmentID = environmentID
+        self.projectID = projectID
+        self.kind = kind
+        self.timestamp = timestamp
+        self.configs = configs
+    }
+}
+
+extension ConfigSet: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case environmentID = "environmentId", projectID = "projectId", kind, timestamp, configs
+    }
+
+    /// A config entry that is skipped instead of failing the set when it is not an object.
+    private struct LenientEntry: Decodable {
+        let state: ConfigState?
+        init(from decoder: any Decoder) throws { state = try? ConfigState(from: decoder) }
+    }
+
+    /// Decodes leniently (PROTOCOL §3): every field is optional and a missing or unknown kind is `full`.
+    /// The dictionary key names each config; an entry that is not an object is skipped.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        environmentID = try? container.decodeIfPresent(String.self, forKey: .environmentID)
+        projectID = try? container.decodeIfPresent(String.self, forKey: .projectID)
+        let kindName = try? container.decodeIfPresent(String.self, forKey: .kind)
+        kind = kindName.flatMap(Kind.init(rawValue:)) ?? .full
+        timestamp = try? container.decodeIfPresent(String.self, forKey: .timestamp)
+        let entries = try container.decodeIfPresent([String: LenientEntry].self, forKey: .configs) ?? [:]
+        configs = entries.compactMapValues(\.state)
+    }
+
+    /// Encodes the wire form; nil fields are omitted.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(environmentID, forKey: .environmentID)
+        try container.encodeIfPresent(projectID, forKey: .projectID)
+        try container.encode(kind, forKey: .kind)
+        try container.encodeIfPresent(timestamp, forKey: .timestamp)
+        try container.encode(configs, forKey: .configs)
+    }
+}

@@ -1,0 +1,39 @@
+public import Foundation
+
+extension ConfigState {
+    /// Reads the served value as `type`, with the order of checks of PROTOCOL §8: a missing or empty
+    /// value, then a config type the kind cannot read, then a value that does not parse.
+    /// - Parameter type: The type to read.
+    /// - Returns: The value and ``EvaluationReason/foundMatch``, or no value and the reason.
+    public func resolve<Value: ConfigValue>(as type: Value.Type) -> ConfigResolution<Value> {
+        guard let text = value, !text.isEmpty else { return ConfigResolution(value: nil, reason: .valueMissing) }
+        let kind = Value.configValueKind
+        guard kind.canRead(self.type) else { return ConfigResolution(value: nil, reason: .typeMismatch) }
+        guard let parsed = Value(configValue: text) else {
+            return ConfigResolution(value: nil, reason: kind.invalidValueReason)
+        }
+        return ConfigResolution(value: parsed, reason: .foundMatch)
+    }
+
+    /// Decodes the served JSON document as `type`; only `json` configs can be read this way.
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - decoder: The decoder to use.
+    /// - Returns: The decoded value and ``EvaluationReason/foundMatch``, or no value and the reason
+    ///   (``EvaluationReason/invalidJSON`` when the document does not decode).
+    public func resolveJSON<Value: Decodable>(as type: Value.Type, decoder: JSONDecoder) -> ConfigResolution<Value> {
+        guard let text = value, !text.isEmpty else { return ConfigResolution(value: nil, reason: .valueMissing) }
+        guard self.type == .json else { return ConfigResolution(value: nil, reason: .typeMismatch) }
+        guard let decoded = try? decoder.decode(Value.self, from: Data(text.utf8)) else {
+            return ConfigResolution(value: nil, reason: .invalidJSON)
+        }
+        return ConfigResolution(value: decoded, reason: .foundMatch)
+    }
+
+    /// The id of the served value: the server's when it sent one, else the value id of PROTOCOL §7.
+    /// `nil` when there is no value.
+    public var effectiveValueID: String? {
+        if let valueID { return valueID }
+        return value.map(ValueID.init(of:)).map(\.rawValue)
+    }
+}

@@ -1,0 +1,63 @@
+/// One config as the server served it for the current context.
+public struct ConfigState: Sendable, Hashable {
+    /// The config's server id.
+    public var id: String?
+    /// The config key.
+    public var key: String?
+    /// The config's declared type.
+    public var type: ConfigType
+    /// The evaluated value, serialised as text; `nil` when the config has no value for the context.
+    public var value: String?
+    /// The server's id of the value, when it sent one.
+    public var valueID: String?
+
+    /// Creates a config state.
+    /// - Parameters:
+    ///   - id: The config's server id.
+    ///   - key: The config key.
+    ///   - type: The declared type.
+    ///   - value: The value as text, or `nil`.
+    ///   - valueID: The server's value id, if any.
+    public init(id: String? = nil, key: String? = nil, type: ConfigType, value: String?, valueID: String? = nil) {
+        self.id = id
+        self.key = key
+        self.type = type
+        self.value = value
+        self.valueID = valueID
+    }
+}
+
+extension ConfigState: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case id, key, type, value, valueID = "valueId"
+    }
+
+    /// Decodes leniently (PROTOCOL §3): every field is optional, an unknown or missing type is
+    /// `custom`, and a value sent as a number or boolean is kept as its text.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try? container.decodeIfPresent(String.self, forKey: .id)
+        key = try? container.decodeIfPresent(String.self, forKey: .key)
+        type = (try? container.decodeIfPresent(ConfigType.self, forKey: .type)) ?? .custom
+        valueID = try? container.decodeIfPresent(String.self, forKey: .valueID)
+        value = Self.decodeText(container, forKey: .value)
+    }
+
+    private static func decodeText(_ container: KeyedDecodingContainer<CodingKeys>, forKey key: CodingKeys) -> String? {
+        if let text = try? container.decodeIfPresent(String.self, forKey: key) { return text }
+        if let flag = try? container.decodeIfPresent(Bool.self, forKey: key) { return flag ? "true" : "false" }
+        if let number = try? container.decodeIfPresent(Int.self, forKey: key) { return String(number) }
+        if let number = try? container.decodeIfPresent(Double.self, forKey: key) { return number.description }
+        return nil
+    }
+
+    /// Encodes the wire form; nil fields are omitted.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(id, forKey: .id)
+        try container.encodeIfPresent(key, forKey: .key)
+        try container.encode(type, forKey: .type)
+        try container.encodeIfPresent(value, forKey: .value)
+        try container.encodeIfPresent(valueID, forKey: .valueID)
+    }
+}

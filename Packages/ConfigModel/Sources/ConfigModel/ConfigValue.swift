@@ -1,0 +1,28 @@
+/// A type that a config can be read as with `value(for:default:)`.
+///
+/// `Bool`, `String`, `Int`, `Int64`, `Double`, `Float` and `URL` conform. Conform your own types by
+/// declaring the kind of config they read and building them from the served text:
+///
+/// ```swift
+/// extension Locale: ConfigValue {
+///     public static var configValueKind: ConfigValueKind { .string }
+///     public init?(configValue: String) { self.init(identifier: configValue) }
+/// }
+/// ```
+public protocol ConfigValue: Sendable {
+    /// The kind of config this type reads.
+    static var configValueKind: ConfigValueKind { get }
+
+    /// Creates a value from the text the server served, or returns `nil` when the text cannot be
+    /// read, which evaluates the config to the caller's default value.
+    /// - Parameter configValue: The served text.
+    init?(configValue: String)
+
+    /// The value as config text, as telemetry reports a default value. Defaults to its description.
+    var configValueText: String { get }
+}
+
+extension ConfigValue {
+    /// The value's description.
+    public var configValueText: String { String(describing: self) }
+}

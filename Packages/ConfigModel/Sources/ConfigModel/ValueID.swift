@@ -1,0 +1,31 @@
+/// The stable id of a value (PROTOCOL §7): the first 16 bytes of the SHA-256 of its UTF-8 text,
+/// read as a big-endian 128-bit number and written in base 62, padded to 22 characters.
+public struct ValueID: Sendable, Hashable, CustomStringConvertible {
+    private static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+    private static let length = 22
+
+    /// The id's 22 characters.
+    public let rawValue: String
+
+    /// Computes the id of a value's text.
+    /// - Parameter text: The value as served.
+    public init(of text: String) {
+        let digest = SHA256Digest.hash(text.utf8)
+        var high = digest[0..<8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        var low = digest[8..<16].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        var characters = [Character](repeating: "0", count: Self.length)
+        var position = Self.length
+        while high != 0 || low != 0 {
+            let (highQuotient, highRemainder) = high.quotientAndRemainder(dividingBy: 62)
+            let (lowQuotient, remainder) = UInt64(62).dividingFullWidth((highRemainder, low))
+            high = highQuotient
+            low = lowQuotient
+            position -= 1
+            characters[position] = Self.alphabet[Int(remainder)]
+        }
+        rawValue = String(characters)
+    }
+
+    /// The id's characters.
+    public var description: String { rawValue }
+}

@@ -1,0 +1,21 @@
+/// Where the SDK keeps the values it last received, so that they can be served on the next launch.
+///
+/// Implement it to supply your own store. The entry is one string whose format belongs to the SDK.
+/// Throw from any method when the storage fails: the SDK logs the failure once and goes on without it.
+public protocol CachingProvider: Sendable {
+    /// Reads the stored entry, or `nil` when there is none.
+    /// - Throws: When the storage cannot be read.
+    func read() throws -> String?
+
+    /// Replaces the stored entry.
+    /// - Parameter entry: The entry to keep.
+    /// - Throws: When the storage cannot be written.
+    func write(_ entry: String) throws
+
+    /// Removes the stored entry; removing a missing entry is not an error.
+    /// - Throws: When the storage cannot be changed.
+    func remove() throws
+
+    /// The largest entry, in UTF-8 bytes, the provider keeps; a larger one is not written.
+    func sizeLimit() -> Int
+}

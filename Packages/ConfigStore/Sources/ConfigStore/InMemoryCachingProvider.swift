@@ -1,0 +1,24 @@
+/// A ``CachingProvider`` that keeps the entry in memory only: for tests, and for apps that want
+/// nothing written to disk.
+public final class InMemoryCachingProvider: CachingProvider {
+    private let entry = Locked<String?>(nil)
+    private let limit: Int
+
+    /// Creates an empty in-memory provider.
+    /// - Parameter sizeLimit: The largest entry kept, in bytes; 256 KB by default.
+    public init(sizeLimit: Int = 256 * 1024) {
+        limit = sizeLimit
+    }
+
+    /// The entry held, if any.
+    public func read() -> String? { entry.withLock { $0 } }
+
+    /// Holds `entry`.
+    public func write(_ entry: String) { self.entry.withLock { $0 = entry } }
+
+    /// Drops the entry held.
+    public func remove() { entry.withLock { $0 = nil } }
+
+    /// The size limit given at creation.
+    public func sizeLimit() -> Int { limit }
+}

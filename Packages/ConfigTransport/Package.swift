@@ -1,0 +1,38 @@
+// swift-tools-version:6.1
+// ConfigTransport on its own, for developing it alone: siblings are referenced by path. Apps depend on the
+// root manifest, which declares this same target; `make check-manifests` keeps the two in step.
+import PackageDescription
+
+let sharedSwiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "ConfigTransport",
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    products: [.library(name: "ConfigTransport", targets: ["ConfigTransport"])],
+    dependencies: [
+        .package(path: "../ConfigModel"),
+    ],
+    targets: [
+        .target(
+            name: "ConfigTransport",
+            dependencies: [
+                .product(name: "ConfigModel", package: "ConfigModel"),
+            ]
+        ),
+        .testTarget(
+            name: "ConfigTransportTests",
+            dependencies: [
+                .product(name: "ConfigModel", package: "ConfigModel"),
+                "ConfigTransport",
+            ]
+        ),
+    ]
+)
+
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + sharedSwiftSettings
+}

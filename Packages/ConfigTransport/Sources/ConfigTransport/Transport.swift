@@ -1,0 +1,53 @@
+public import ConfigModel
+
+/// A connection to the service that the client drives: streaming, polling, or an in-memory server in tests.
+///
+/// A transport hands its owner, in order and one at a time, every ``TransportEvent``: each decoded
+/// config set and each change of connection state. It is created by a ``TransportFactory`` with the
+/// handler that receives them.
+public protocol Transport: AnyObject, Sendable {
+    /// Connects for `context`, replacing any previous connection entirely.
+    ///
+    /// Returns as soon as the connection opens with a non-error status (for polling, once the first
+    /// fetch is applied), or when `timeout` passes (the connection keeps trying in the background).
+    /// - Parameters:
+    ///   - context: The context to send; `nil` sends an empty context.
+    ///   - timeout: How long to wait, in seconds.
+    /// - Throws: ``ConfigDirectorError/connectionFailed(message:statusCode:)`` only for a fatal status
+    ///   seen before the timeout.
+    func connect(context: ConfigDirectorContext?, timeout: Double) async throws(ConfigDirectorError)
+
+    /// Releases the connection and stops every retry at once; `connect` may be called again.
+    func disconnect()
+
+    /// Stops everything the transport started, for good.
+    func close()
+}
+
+/// Something a transport tells its owner.
+public enum TransportEvent: Sendable, Equatable {
+    /// A config set arrived and decoded.
+    case configSet(ConfigSet)
+    /// The connection's state changed.
+    case connectionState(ConnectionState)
+}
+
+/// The state of a transport's connection.
+public enum ConnectionState: Sendable, Equatable {
+    /// The connection opened (streaming) or a fetch succeeded (polling).
+    case open
+    /// The connection failed and will be retried after `delay` seconds; `attempt` counts from 1.
+    case reconnecting(attempt: Int, delay: Double)
+    /// The service refused the connection for good; nothing is retried.
+    case failed(ConfigDirectorError)
+    /// The service answered 204: the transport stopped without an error.
+    case stopped
+}
+
+/// Makes the transports a client uses, so that tests can give it an in-memory one.
+public protocol TransportFactory: Sendable {
+    /// Makes a transport that delivers its events to `handler`, in order.
+    /// - Parameter handler: Receives every event, one at a time.
+    /// - Returns: A transport, not yet connected.
+    func makeTransport(handler: @escaping @Sendable (TransportEvent) -> Void) -> any Transport
+}

@@ -1,0 +1,23 @@
+import ConfigDirector
+import ConfigDirectorOpenFeatureProvider
+import ConfigDirectorTesting
+import Foundation
+import Testing
+
+@Suite("Documented imports")
+struct DocumentedImportsTests {
+    @Test("import ConfigDirector reaches the model, transport, store and client types")
+    func umbrella() throws {
+        let context = ConfigDirectorContext(id: "user-123", name: "Ada", traits: ["plan": "pro"])
+        #expect(context.effectiveKind == "user")
+        #expect(ServiceEndpoint().polling.path == "/client/polling/v1")
+        #expect(InMemoryCachingProvider().read() == nil)
+        #expect(ConfigDirectorMetaContext(appName: "App").appName == "App")
+    }
+
+    @Test("import ConfigDirectorTesting reaches the test values")
+    func testing() {
+        let value: TestValue = ["x", "y"]
+        #expect(value.type == .json)
+    }
+}

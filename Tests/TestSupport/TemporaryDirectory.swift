@@ -1,0 +1,18 @@
+public import Foundation
+
+/// A folder of its own under the system's temporary directory, removed by ``remove()``.
+public struct TemporaryDirectory: Sendable {
+    /// The folder's URL.
+    public let url: URL
+
+    /// Creates a new, empty folder.
+    public init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("configdirector-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// Removes the folder and everything in it.
+    public func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
