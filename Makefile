@@ -1,0 +1,46 @@
+# Every command a contributor or CI runs. `make help` lists the targets.
+SWIFT ?= swift
+LINT_PATHS := Package.swift Packages Sources Tests Tools Scripts
+PACKAGES := $(notdir $(wildcard Packages/*))
+DOC_TARGETS := ConfigDirector ConfigModel ConfigTransport ConfigStore ConfigClient ConfigTesting ConfigOpenFeature
+
+.PHONY: help build test test-packages check-manifests check-imports test-consumer test-tsan lint format docs clean
+
+help: ## List the targets.
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
+
+build: ## Build every module of the root manifest.
+	$(SWIFT) build
+
+test: ## Run the root suite: every module's tests and the cross-package tests.
+	$(SWIFT) test
+
+test-packages: ## Build and test each Packages/<Name> alone, with its own manifest.
+	@set -e; for package in $(PACKAGES); do \
+		echo "== $$package alone"; \
+		$(SWIFT) test --package-path Packages/$$package; \
+	done
+
+check-manifests: ## Fail when a nested manifest drifts from the root (targets, dependencies, settings).
+	python3 Scripts/check-manifests.py
+
+check-imports: ## Build everything with explicit import checking and warnings as errors.
+	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error -Xswiftc -warnings-as-errors
+
+test-consumer: ## Build a throwaway app that depends on a tagged clone by URL (ConfigModel alone, then ConfigDirector).
+	Scripts/test-consumer.sh
+
+test-tsan: ## Run the root suite under the thread sanitizer.
+	$(SWIFT) test --sanitize=thread
+
+lint: ## Check formatting against .swift-format.
+	$(SWIFT) format lint --strict --recursive --parallel $(LINT_PATHS)
+
+format: ## Format the sources in place with .swift-format.
+	$(SWIFT) format format --in-place --recursive --parallel $(LINT_PATHS)
+
+docs: ## Build the DocC documentation of the public products into .build/docs.
+	Scripts/build-docs.sh $(DOC_TARGETS)
+
+clean: ## Remove build products.
+	rm -rf .build Packages/*/.build

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Builds a throwaway package that depends on this repository the way an app does: by URL, from a
+# version. The committed HEAD is cloned to a temporary folder and tagged 1.0.0; the consumer depends
+# on it by file:// URL `from: "1.0.0"` and builds once with ConfigModel alone and once with the
+# ConfigDirector umbrella. Proves that the root manifest resolves as a versioned dependency and that
+# the OpenFeature trait's dependency is never fetched by default.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/configdirector-consumer.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+git clone --quiet "$root" "$work/sdk"
+git -C "$work/sdk" -c user.name=consumer -c user.email=consumer@localhost tag 1.0.0
+
+mkdir -p "$work/consumer/Sources/ModelOnly" "$work/consumer/Sources/WithUmbrella"
+cat > "$work/consumer/Package.swift" <<MANIFEST
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "consumer",
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    dependencies: [.package(url: "file://$work/sdk", from: "1.0.0")],
+    targets: [
+        .executableTarget(
+            name: "ModelOnly",
+            dependencies: [.product(name: "ConfigModel", package: "sdk")]
+        ),
+        .executableTarget(
+            name: "WithUmbrella",
+            dependencies: [.product(name: "ConfigDirector", package: "sdk")]
+        ),
+    ]
+)
+MANIFEST
+cat > "$work/consumer/Sources/ModelOnly/main.swift" <<'SWIFT'
+import ConfigModel
+
+let context = ConfigDirectorContext(id: "user-123", traits: ["plan": "pro"])
+let state = ConfigState(type: .boolean, value: "true")
+precondition(state.resolve(as: Bool.self).value == true && context.hasValidKind)
+print("ConfigModel alone: ok")
+SWIFT
+cat > "$work/consumer/Sources/WithUmbrella/main.swift" <<'SWIFT'
+import ConfigDirector
+
+let context = ConfigDirectorContext(id: "user-123", name: "Ada", traits: ["region": "North America"])
+precondition(ConfigDirectorContext.isValidKind(context.effectiveKind))
+print("ConfigDirector umbrella: ok")
+SWIFT
+
+cd "$work/consumer"
+echo "== consumer: ConfigModel alone"
+swift build --product ModelOnly
+"$(swift build --show-bin-path)/ModelOnly"
+echo "== consumer: ConfigDirector"
+swift build --product WithUmbrella
+"$(swift build --show-bin-path)/WithUmbrella"
+if [ -d .build/checkouts/swift-sdk ]; then
+    echo "error: the OpenFeature dependency was fetched although its trait is off" >&2
+    exit 1
+fi
+echo "test-consumer: both consumers built against the tagged SDK"
