@@ -9,7 +9,8 @@ struct CachingOptionsTests {
         let options = CachingOptions()
         #expect(options.enabled)
         #expect(options.provider == nil)
-        let provider = try #require(options.resolvedProvider(forClientSDKKey: Fixtures.sdkKey) as? UserDefaultsCachingProvider)
+        let resolved = options.resolvedProvider(forClientSDKKey: Fixtures.sdkKey)
+        let provider = try #require(resolved as? UserDefaultsCachingProvider)
         #expect(provider.key == "com.configdirector.cache." + SHA256Digest.hexHash(of: Fixtures.sdkKey))
         #expect(!provider.key.contains(Fixtures.sdkKey))
         #expect(provider.sizeLimit() == 256 * 1024)
@@ -19,7 +20,9 @@ struct CachingOptionsTests {
     func givenProvider() throws {
         let given = InMemoryCachingProvider()
         let options = CachingOptions(provider: given)
-        let resolved = try #require(options.resolvedProvider(forClientSDKKey: Fixtures.sdkKey) as? InMemoryCachingProvider)
+        let resolved = try #require(
+            options.resolvedProvider(forClientSDKKey: Fixtures.sdkKey) as? InMemoryCachingProvider
+        )
         #expect(resolved === given)
         #expect(CachingOptions(enabled: false).enabled == false)
     }

@@ -80,9 +80,10 @@ struct FileCachingProviderTests {
     func rawKeyNeverStored() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
+        let provider = FileCachingProvider(clientSDKKey: Fixtures.sdkKey, directory: folder.url)
         let store = KeptValuesStore(
             clientSDKKey: Fixtures.sdkKey,
-            options: CachingOptions(provider: FileCachingProvider(clientSDKKey: Fixtures.sdkKey, directory: folder.url)),
+            options: CachingOptions(provider: provider),
             logger: RecordingLogger()
         )
         store.save(Fixtures.configSet(), for: nil)

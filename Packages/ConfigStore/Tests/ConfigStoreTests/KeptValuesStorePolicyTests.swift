@@ -47,7 +47,9 @@ struct KeptValuesStorePolicyTests {
         await store.close()
 
         #expect(provider.read()?.utf8.count == Self.limit + offset)
-        let reader = Self.makeStore(provider: UserDefaultsCachingProvider(clientSDKKey: Fixtures.sdkKey, defaults: suite.defaults))
+        let reader = Self.makeStore(
+            provider: UserDefaultsCachingProvider(clientSDKKey: Fixtures.sdkKey, defaults: suite.defaults)
+        )
         #expect(await reader.load(for: Fixtures.ada) == set)
         #expect(logger.messages(at: .warn).isEmpty)
     }

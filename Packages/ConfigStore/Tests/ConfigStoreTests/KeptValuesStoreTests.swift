@@ -142,7 +142,8 @@ struct KeptValuesStoreTests {
     @Test("ignores and removes an entry that cannot be served", arguments: Damage.allCases)
     func damagedEntry(damage: Damage) async throws {
         let provider = InMemoryCachingProvider()
-        let writer = Self.makeStore(provider: provider, sdkKey: damage == .anotherSDKKey ? Fixtures.otherSDKKey : Fixtures.sdkKey)
+        let writerKey = damage == .anotherSDKKey ? Fixtures.otherSDKKey : Fixtures.sdkKey
+        let writer = Self.makeStore(provider: provider, sdkKey: writerKey)
         writer.save(Fixtures.configSet(), for: Fixtures.ada)
         await writer.close()
         let valid = try #require(provider.read())
