@@ -2,7 +2,8 @@
 ///
 /// Implement it to supply your own store. The entry is one string whose format belongs to the SDK.
 /// Throw from any method when the storage fails: the SDK logs the failure once and goes on without it.
-/// The SDK calls a provider from one background queue at a time, never from the thread that evaluates configs.
+/// The SDK calls a provider on a background queue, never on the thread that evaluates configs nor on the
+/// main thread; two clients with the same provider may call it at the same time.
 public protocol CachingProvider: Sendable {
     /// Reads the stored entry, or `nil` when there is none.
     /// - Throws: When the storage cannot be read.

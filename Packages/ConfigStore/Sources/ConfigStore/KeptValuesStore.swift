@@ -16,6 +16,7 @@ public import Foundation
 /// ignored and removed.
 public final class KeptValuesStore: Sendable {
     /// Runs `work` once after `delay` seconds, on any thread.
+    @_spi(Testing)
     public typealias WriteScheduler = @Sendable (_ delay: TimeInterval, _ work: @escaping @Sendable () -> Void) -> Void
 
     /// How long saves are gathered before one write, in seconds, unless another window is given.

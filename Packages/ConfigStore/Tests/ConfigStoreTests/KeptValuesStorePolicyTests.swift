@@ -226,4 +226,19 @@ struct KeptValuesStorePolicyTests {
         #expect(try provider.instanceIDProvider().read() == created)
         #expect(await Self.makeStore(provider: provider).instanceID() == created)
     }
+
+    @Test("calls its provider only on its own queue, never on the caller's thread")
+    func providerQueue() async throws {
+        let provider = QueueRecordingProvider()
+        let store = Self.makeStore(provider: provider)
+        store.save(Fixtures.configSet(), for: nil)
+        _ = await store.instanceID()
+        await store.flush()
+        _ = await Self.makeStore(provider: provider).load(for: nil)
+        await store.close()
+
+        let labels = provider.queueLabels
+        #expect(labels.count >= 3)
+        #expect(labels.allSatisfy { $0 == "com.configdirector.kept-values" })
+    }
 }
