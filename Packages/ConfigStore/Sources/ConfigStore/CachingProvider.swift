@@ -2,6 +2,8 @@
 ///
 /// Implement it to supply your own store. The entry is one string whose format belongs to the SDK.
 /// Throw from any method when the storage fails: the SDK logs the failure once and goes on without it.
+/// The SDK calls a provider on a background queue, never on the thread that evaluates configs nor on the
+/// main thread; two clients with the same provider may call it at the same time.
 public protocol CachingProvider: Sendable {
     /// Reads the stored entry, or `nil` when there is none.
     /// - Throws: When the storage cannot be read.
@@ -18,4 +20,19 @@ public protocol CachingProvider: Sendable {
 
     /// The largest entry, in UTF-8 bytes, the provider keeps; a larger one is not written.
     func sizeLimit() -> Int
+
+    /// The provider of the entry that keeps this install's instance id, next to the values' entry.
+    ///
+    /// The instance id is a UUID the server derives the id of a context without one from; it is kept
+    /// even when caching values is turned off. The default keeps it in the app's standard `UserDefaults`
+    /// under ``UserDefaultsCachingProvider/instanceIDKey``; implement it to keep it in your own storage.
+    /// - Returns: A provider whose entry is the instance id; it must not share its entry with this provider.
+    func instanceIDProvider() -> any CachingProvider
+}
+
+extension CachingProvider {
+    /// The app's standard `UserDefaults`, under ``UserDefaultsCachingProvider/instanceIDKey``.
+    public func instanceIDProvider() -> any CachingProvider {
+        UserDefaultsCachingProvider.standardInstanceIDProvider()
+    }
 }

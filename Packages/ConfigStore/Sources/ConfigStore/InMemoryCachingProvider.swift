@@ -1,8 +1,12 @@
 /// A ``CachingProvider`` that keeps the entry in memory only: for tests, and for apps that want
 /// nothing written to disk.
+///
+/// Its instance id lives in memory as well, so it lasts as long as the provider: an app that creates
+/// one per launch gets a new instance id, and a new percentage-rollout bucket, on every launch.
 public final class InMemoryCachingProvider: CachingProvider {
     private let entry = Locked<String?>(nil)
     private let limit: Int
+    private let instanceIDEntry = Locked<InMemoryCachingProvider?>(nil)
 
     /// Creates an empty in-memory provider.
     /// - Parameter sizeLimit: The largest entry kept, in bytes; 256 KB by default.
@@ -21,4 +25,14 @@ public final class InMemoryCachingProvider: CachingProvider {
 
     /// The size limit given at creation.
     public func sizeLimit() -> Int { limit }
+
+    /// Another in-memory provider, created on the first call and the same one afterwards.
+    public func instanceIDProvider() -> any CachingProvider {
+        instanceIDEntry.withLock { sibling in
+            if let sibling { return sibling }
+            let created = InMemoryCachingProvider(sizeLimit: 1024)
+            sibling = created
+            return created
+        }
+    }
 }

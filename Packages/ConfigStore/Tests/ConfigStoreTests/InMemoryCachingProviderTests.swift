@@ -13,4 +13,15 @@ struct InMemoryCachingProviderTests {
         #expect(provider.read() == nil)
         #expect(provider.sizeLimit() == 256 * 1024)
     }
+
+    @Test("keeps the instance id in one sibling entry of its own")
+    func instanceIDSibling() throws {
+        let provider = InMemoryCachingProvider()
+        let sibling = provider.instanceIDProvider()
+        try sibling.write("instance")
+        #expect(try provider.instanceIDProvider().read() == "instance")
+        #expect(provider.read() == nil)
+        provider.write("entry")
+        #expect(try sibling.read() == "instance")
+    }
 }

@@ -1,0 +1,162 @@
+public import Foundation
+internal import ConfigModel
+
+#if canImport(Darwin)
+internal import Darwin
+#elseif canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#endif
+
+/// A ``CachingProvider`` that keeps the entry in a file of its own.
+///
+/// The file is in a `com.configdirector.sdk` folder of Application Support (of Caches on tvOS, where
+/// Application Support is not writable), or in the folder you give. Its name is derived from the SHA-256
+/// of the client SDK key, so the raw key is never stored. A write goes to a temporary file that then
+/// replaces the entry in one rename, so a crash leaves either the old entry or the new one. The file is
+/// readable by the app's user only and, on Apple platforms, excluded from backups. The instance id is
+/// kept in a file named `instance-id` in the same folder.
+public final class FileCachingProvider: CachingProvider {
+    /// The name of the folder created for the SDK in Application Support.
+    public static let folderName = "com.configdirector.sdk"
+
+    /// The name of the instance id's file.
+    public static let instanceIDFileName = "instance-id"
+
+    /// The size limit of a file provider unless another is given, in bytes: 1 MB.
+    public static let defaultSizeLimit = 1024 * 1024
+
+    /// The file that holds the entry.
+    public let fileURL: URL
+
+    private let limit: Int
+    private let beforeReplacing: @Sendable (_ temporaryFile: URL) throws -> Void
+
+    /// Creates the provider of a client's entry.
+    /// - Parameters:
+    ///   - clientSDKKey: The client SDK key; only its SHA-256 is used.
+    ///   - directory: The folder of the file; a `com.configdirector.sdk` folder of Application Support
+    ///     (of Caches on tvOS) by default. It is created when it is first written to.
+    ///   - sizeLimit: The largest entry kept, in bytes; 1 MB by default.
+    public convenience init(clientSDKKey: String, directory: URL? = nil, sizeLimit: Int = defaultSizeLimit) {
+        self.init(clientSDKKey: clientSDKKey, directory: directory, sizeLimit: sizeLimit, beforeReplacing: { _ in })
+    }
+
+    /// Creates the provider of a client's entry with a hook run between writing the temporary file and
+    /// renaming it over the entry; a hook that throws stands for a crash at that moment.
+    /// - Parameters:
+    ///   - clientSDKKey: The client SDK key; only its SHA-256 is used.
+    ///   - directory: The folder of the file, or `nil` for the default one.
+    ///   - sizeLimit: The largest entry kept, in bytes.
+    ///   - beforeReplacing: Called with the temporary file once it is written and before the rename.
+    @_spi(Testing)
+    public convenience init(
+        clientSDKKey: String,
+        directory: URL?,
+        sizeLimit: Int = defaultSizeLimit,
+        beforeReplacing: @escaping @Sendable (_ temporaryFile: URL) throws -> Void
+    ) {
+        let folder = directory ?? Self.defaultDirectory()
+        let name = "values-" + SHA256Digest.hexHash(of: clientSDKKey) + ".json"
+        self.init(fileURL: folder.appendingPathComponent(name), sizeLimit: sizeLimit, beforeReplacing: beforeReplacing)
+    }
+
+    private init(fileURL: URL, sizeLimit: Int, beforeReplacing: @escaping @Sendable (URL) throws -> Void) {
+        self.fileURL = fileURL
+        limit = sizeLimit
+        self.beforeReplacing = beforeReplacing
+    }
+
+    /// The folder used when none is given: `com.configdirector.sdk` in Application Support, or in
+    /// Caches on tvOS.
+    public static func defaultDirectory() -> URL {
+        #if os(tvOS)
+        let base = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+        #else
+        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+        #endif
+        let root = base ?? FileManager.default.temporaryDirectory
+        return root.appendingPathComponent(folderName, isDirectory: true)
+    }
+
+    /// The file's content, or `nil` when there is no file. Bytes that are not UTF-8 are replaced, so
+    /// that a damaged file reads as an entry that does not decode.
+    /// - Throws: When the file exists but cannot be read.
+    public func read() throws -> String? {
+        guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
+        let data = try Data(contentsOf: fileURL)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Writes `entry` to a temporary file readable by the user only, then renames it over the file.
+    /// - Throws: When the folder or the file cannot be written.
+    public func write(_ entry: String) throws {
+        let folder = fileURL.deletingLastPathComponent()
+        try createFolderIfNeeded(folder)
+        let temporaryFile = folder.appendingPathComponent(".\(fileURL.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            try writeNewFile(Data(entry.utf8), at: temporaryFile)
+            try beforeReplacing(temporaryFile)
+            guard rename(temporaryFile.path, fileURL.path) == 0 else { throw Self.posixError("rename") }
+        } catch {
+            try? FileManager.default.removeItem(at: temporaryFile)
+            throw error
+        }
+        Self.excludeFromBackup(fileURL)
+    }
+
+    /// Deletes the file; a missing file is not an error.
+    /// - Throws: When the file exists and cannot be deleted.
+    public func remove() throws {
+        guard unlink(fileURL.path) == 0 || errno == ENOENT else { throw Self.posixError("unlink") }
+    }
+
+    /// The size limit given at creation.
+    public func sizeLimit() -> Int { limit }
+
+    /// The provider of the `instance-id` file in the same folder.
+    public func instanceIDProvider() -> any CachingProvider {
+        FileCachingProvider(
+            fileURL: fileURL.deletingLastPathComponent().appendingPathComponent(Self.instanceIDFileName),
+            sizeLimit: 1024,
+            beforeReplacing: { _ in }
+        )
+    }
+
+    private func createFolderIfNeeded(_ folder: URL) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return
+        }
+        try FileManager.default.createDirectory(
+            at: folder,
+            withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700]
+        )
+        Self.excludeFromBackup(folder)
+    }
+
+    private func writeNewFile(_ data: Data, at url: URL) throws {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { throw Self.posixError("open") }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        defer { try? handle.close() }
+        try handle.write(contentsOf: data)
+        try handle.synchronize()
+    }
+
+    private static func posixError(_ operation: String) -> any Error {
+        let code = POSIXErrorCode(rawValue: errno) ?? .EIO
+        return POSIXError(code, userInfo: [NSLocalizedDescriptionKey: "\(operation) failed"])
+    }
+
+    private static func excludeFromBackup(_ url: URL) {
+        #if canImport(Darwin)
+        var values = URLResourceValues()
+        values.isExcludedFromBackup = true
+        var target = url
+        try? target.setResourceValues(values)
+        #endif
+    }
+}

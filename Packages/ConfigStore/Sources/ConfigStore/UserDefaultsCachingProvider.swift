@@ -1,0 +1,72 @@
+public import Foundation
+internal import ConfigModel
+
+/// The default ``CachingProvider``: one entry in the app's `UserDefaults`.
+///
+/// The entry's key is ``keyPrefix`` followed by the lowercase hexadecimal SHA-256 of the client SDK key,
+/// so each environment has its own entry and the raw key is never stored. The size limit is 256 KB:
+/// `UserDefaults` loads every entry into memory when the app launches.
+public final class UserDefaultsCachingProvider: CachingProvider {
+    /// The start of every entry's key, followed by the SHA-256 of the client SDK key.
+    public static let keyPrefix = "com.configdirector.cache."
+
+    /// The key of the instance id's entry, shared by every client of the app.
+    public static let instanceIDKey = "com.configdirector.instance-id"
+
+    /// The size limit of the default provider, in bytes.
+    public static let defaultSizeLimit = 256 * 1024
+
+    /// The key this provider keeps its entry under.
+    public let key: String
+
+    private let defaults: Locked<UserDefaults>
+    private let limit: Int
+
+    /// Creates the provider of a client's entry.
+    /// - Parameters:
+    ///   - clientSDKKey: The client SDK key; only its SHA-256 is used.
+    ///   - defaults: Where the entry is kept; the app's standard `UserDefaults` by default.
+    ///   - sizeLimit: The largest entry kept, in bytes; 256 KB by default.
+    public convenience init(
+        clientSDKKey: String,
+        defaults: UserDefaults = .standard,
+        sizeLimit: Int = defaultSizeLimit
+    ) {
+        let key = Self.keyPrefix + SHA256Digest.hexHash(of: clientSDKKey)
+        self.init(key: key, defaults: Locked(defaults), sizeLimit: sizeLimit)
+    }
+
+    private init(key: String, defaults: Locked<UserDefaults>, sizeLimit: Int) {
+        self.key = key
+        self.defaults = defaults
+        limit = sizeLimit
+    }
+
+    /// The provider of the instance id kept in the app's standard `UserDefaults`.
+    static func standardInstanceIDProvider() -> UserDefaultsCachingProvider {
+        UserDefaultsCachingProvider(key: instanceIDKey, defaults: Locked(.standard), sizeLimit: 1024)
+    }
+
+    /// The string kept under ``key``, if any.
+    public func read() -> String? {
+        defaults.withLock { $0.string(forKey: key) }
+    }
+
+    /// Keeps `entry` under ``key``.
+    public func write(_ entry: String) {
+        defaults.withLock { $0.set(entry, forKey: key) }
+    }
+
+    /// Removes the entry under ``key``.
+    public func remove() {
+        defaults.withLock { $0.removeObject(forKey: key) }
+    }
+
+    /// The size limit given at creation.
+    public func sizeLimit() -> Int { limit }
+
+    /// The provider of ``instanceIDKey`` in the same `UserDefaults`.
+    public func instanceIDProvider() -> any CachingProvider {
+        UserDefaultsCachingProvider(key: Self.instanceIDKey, defaults: defaults, sizeLimit: 1024)
+    }
+}
