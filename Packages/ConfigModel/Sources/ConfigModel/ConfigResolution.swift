@@ -23,3 +23,5 @@ public struct ConfigResolution<Value> {
 }
 
 extension ConfigResolution: Sendable where Value: Sendable {}
+
+extension ConfigResolution: Equatable where Value: Equatable {}

@@ -43,7 +43,9 @@ public struct ConfigSet: Sendable, Hashable {
 
 extension ConfigSet: Codable {
     private enum CodingKeys: String, CodingKey {
-        case environmentID = "environmentId", projectID = "projectId", kind, timestamp, configs
+        case environmentID = "environmentId"
+        case projectID = "projectId"
+        case kind, timestamp, configs
     }
 
     /// A config entry that is skipped instead of failing the set when it is not an object.

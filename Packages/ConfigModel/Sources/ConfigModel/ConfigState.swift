@@ -29,7 +29,8 @@ public struct ConfigState: Sendable, Hashable {
 
 extension ConfigState: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, key, type, value, valueID = "valueId"
+        case id, key, type, value
+        case valueID = "valueId"
     }
 
     /// Decodes leniently (PROTOCOL §3): every field is optional, an unknown or missing type is

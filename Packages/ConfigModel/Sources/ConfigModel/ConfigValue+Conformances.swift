@@ -70,10 +70,16 @@ extension URL: ConfigValue {
     /// URLs read string, enum, url, custom and json configs.
     public static var configValueKind: ConfigValueKind { .string }
 
-    /// Reads an absolute or relative URL; text that is not a URL is `nil`.
+    /// Reads an absolute or relative URL; text that is not a valid URL as written is `nil`.
+    ///
+    /// Text that `URL(string:)` accepts only by percent-encoding it (newer Foundation releases encode
+    /// spaces and other invalid characters) is refused too, so every platform reads the same texts.
+    /// - Parameter configValue: The served text.
     public init?(configValue: String) {
-        guard !configValue.isEmpty else { return nil }
-        self.init(string: configValue)
+        guard !configValue.isEmpty, let url = URL(string: configValue), url.absoluteString == configValue else {
+            return nil
+        }
+        self = url
     }
 
     /// The URL's absolute string.

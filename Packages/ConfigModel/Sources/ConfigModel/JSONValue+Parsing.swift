@@ -12,7 +12,7 @@ extension JSONValue {
     /// the value; anything else after it is an error.
     ///
     /// ```swift
-    /// let theme = try JSONValue(parsing: #"{"primary":"#101010","radius":8}"#)
+    /// let theme = try JSONValue(parsing: ##"{"primary":"#101010","radius":8}"##)
     /// // .object(["primary": .string("#101010"), "radius": .integer(8)])
     /// ```
     ///

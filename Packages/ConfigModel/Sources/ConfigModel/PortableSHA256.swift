@@ -60,15 +60,24 @@ public enum PortableSHA256 {
         var schedule = [UInt32](repeating: 0, count: 64)
 
         mutating func compress(_ block: UnsafeBufferPointer<UInt8>, _ constants: UnsafeBufferPointer<UInt32>) {
-            var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
+            var a = h0
+            var b = h1
+            var c = h2
+            var d = h3
+            var e = h4
+            var f = h5
+            var g = h6
+            var h = h7
             schedule.withUnsafeMutableBufferPointer { w in
                 for index in 0..<16 {
                     let offset = index * 4
-                    w[index] = UInt32(block[offset]) << 24 | UInt32(block[offset + 1]) << 16
+                    w[index] =
+                        UInt32(block[offset]) << 24 | UInt32(block[offset + 1]) << 16
                         | UInt32(block[offset + 2]) << 8 | UInt32(block[offset + 3])
                 }
                 for index in 16..<64 {
-                    let w15 = w[index - 15], w2 = w[index - 2]
+                    let w15 = w[index - 15]
+                    let w2 = w[index - 2]
                     let sigma0 = w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 >> 3)
                     let sigma1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 >> 10)
                     w[index] = w[index - 16] &+ sigma0 &+ w[index - 7] &+ sigma1

@@ -3,21 +3,23 @@ import Testing
 
 @Suite("Parsing JSON text")
 struct JSONValueParsingTests {
-    @Test("keeps integers exact and reads every other number as a double", arguments: [
-        ("2", JSONValue.integer(2)),
-        ("-17", .integer(-17)),
-        ("0", .integer(0)),
-        ("-0", .integer(0)),
-        ("9223372036854775807", .integer(Int.max)),
-        ("-9223372036854775808", .integer(Int.min)),
-        ("9223372036854775808", .double(9_223_372_036_854_775_808)),
-        ("2.5", .double(2.5)),
-        ("2.0", .double(2)),
-        ("2e0", .double(2)),
-        ("1E+2", .double(100)),
-        ("-1.5e-3", .double(-0.0015)),
-        ("0.1", .double(0.1)),
-    ])
+    @Test(
+        "keeps integers exact and reads every other number as a double",
+        arguments: [
+            ("2", JSONValue.integer(2)),
+            ("-17", .integer(-17)),
+            ("0", .integer(0)),
+            ("-0", .integer(0)),
+            ("9223372036854775807", .integer(Int.max)),
+            ("-9223372036854775808", .integer(Int.min)),
+            ("9223372036854775808", .double(9_223_372_036_854_775_808)),
+            ("2.5", .double(2.5)),
+            ("2.0", .double(2)),
+            ("2e0", .double(2)),
+            ("1E+2", .double(100)),
+            ("-1.5e-3", .double(-0.0015)),
+            ("0.1", .double(0.1)),
+        ])
     func numbers(text: String, expected: JSONValue) throws {
         let value = try JSONValue(parsing: text)
         #expect(value == expected)
@@ -58,19 +60,23 @@ struct JSONValueParsingTests {
         #expect(try JSONValue(parsing: #"["日本語", "é", "😀"]"#) == ["日本語", "é", "😀"])
     }
 
-    @Test("refuses text that is not exactly one JSON value", arguments: [
-        "", "   ", "tru", "truex", "nul", "True", "NaN", "Infinity", "-Infinity", "+1", "01", "-", "1.", ".5",
-        "1e", "1e+", "0x10", "1 2", "[1,]", "[,1]", "[1 2]", "{\"a\":1,}", "{\"a\"}", "{\"a\" 1}", "{a:1}",
-        "{1:1}", "[", "]", "{", "}", "[1", "{\"a\":1", "\"abc", "\"\\x\"", "\"\\u12\"", "\"\\u12G4\"",
-        "\"\t\"", "\"\n\"", "\u{FEFF}1", "1 x", "[1]]", "{}{}", "nulll", "'a'", "[1e400]", "-1e400",
-    ])
+    @Test(
+        "refuses text that is not exactly one JSON value",
+        arguments: [
+            "", "   ", "tru", "truex", "nul", "True", "NaN", "Infinity", "-Infinity", "+1", "01", "-", "1.", ".5",
+            "1e", "1e+", "0x10", "1 2", "[1,]", "[,1]", "[1 2]", "{\"a\":1,}", "{\"a\"}", "{\"a\" 1}", "{a:1}",
+            "{1:1}", "[", "]", "{", "}", "[1", "{\"a\":1", "\"abc", "\"\\x\"", "\"\\u12\"", "\"\\u12G4\"",
+            "\"\t\"", "\"\n\"", "\u{FEFF}1", "1 x", "[1]]", "{}{}", "nulll", "'a'", "[1e400]", "-1e400",
+        ])
     func refusesMalformedText(text: String) {
         #expect(throws: JSONParsingError.self) { try JSONValue(parsing: text) }
     }
 
-    @Test("refuses an unpaired surrogate escape", arguments: [
-        #""\uD83D""#, #""\uD83Dx""#, #""\uD83D\u0041""#, #""\uDE00""#, #""\uDE00\uD83D""#, #""\uD83D\n""#,
-    ])
+    @Test(
+        "refuses an unpaired surrogate escape",
+        arguments: [
+            #""\uD83D""#, #""\uD83Dx""#, #""\uD83D\u0041""#, #""\uDE00""#, #""\uDE00\uD83D""#, #""\uD83D\n""#,
+        ])
     func refusesUnpairedSurrogates(text: String) {
         #expect(throws: JSONParsingError.self) { try JSONValue(parsing: text) }
     }

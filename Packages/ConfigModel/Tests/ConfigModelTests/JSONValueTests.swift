@@ -24,8 +24,11 @@ struct JSONValueTests {
     func decodes() throws {
         let text = #"{"i":2,"d":2.5,"s":"x","b":true,"n":null,"a":[1,false,"y"],"o":{"k":-3},"big":1e300}"#
         let value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-        #expect(value == ["i": 2, "d": 2.5, "s": "x", "b": true, "n": nil, "a": [1, false, "y"], "o": ["k": -3],
-            "big": 1e300])
+        #expect(
+            value == [
+                "i": 2, "d": 2.5, "s": "x", "b": true, "n": nil, "a": [1, false, "y"], "o": ["k": -3],
+                "big": 1e300,
+            ])
     }
 
     @Test("do not read a number as a boolean or a boolean as a number")

@@ -30,12 +30,15 @@ struct JSONValueTextTests {
         #expect(value.jsonText == #""\"\\\n\r\t\b\f\u0001\u001f/é😀""#)
     }
 
-    @Test("parses back to the same value", arguments: [
-        JSONValue.null, true, false, 0, -1, .integer(Int.max), .integer(Int.min), 2.5, 1e300, -1e-300,
-        .double(2), .double(-0.0), .double(.leastNonzeroMagnitude), .double(Double.greatestFiniteMagnitude), "", "plain",
-        "\"\\\n\u{00}\u{7F}😀", [], [:], [1, "two", [3.0], ["four": nil]],
-        ["a": ["b": ["c": [1, 2, 3]]], "": "empty key", "😀": "emoji key"],
-    ])
+    @Test(
+        "parses back to the same value",
+        arguments: [
+            JSONValue.null, true, false, 0, -1, .integer(Int.max), .integer(Int.min), 2.5, 1e300, -1e-300,
+            .double(2), .double(-0.0), .double(.leastNonzeroMagnitude), .double(Double.greatestFiniteMagnitude), "",
+            "plain",
+            "\"\\\n\u{00}\u{7F}😀", [], [:], [1, "two", [3.0], ["four": nil]],
+            ["a": ["b": ["c": [1, 2, 3]]], "": "empty key", "😀": "emoji key"],
+        ])
     func roundTrip(value: JSONValue) throws {
         let parsed = try JSONValue(parsing: value.jsonText)
         #expect(parsed == value)

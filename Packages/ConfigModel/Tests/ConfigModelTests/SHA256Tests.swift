@@ -54,7 +54,8 @@ struct SHA256Tests {
         }
     }
 
-    @Test("hashes a sequence that is not contiguous like the same bytes in an array", arguments: Implementation.allCases)
+    @Test(
+        "hashes a sequence that is not contiguous like the same bytes in an array", arguments: Implementation.allCases)
     func nonContiguousSequence(implementation: Implementation) {
         let bytes = (0..<130).lazy.map { UInt8(truncatingIfNeeded: $0) }
         #expect(implementation.hash(bytes) == implementation.hash(Array(bytes)))

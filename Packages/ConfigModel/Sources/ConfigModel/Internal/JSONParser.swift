@@ -241,7 +241,8 @@ struct JSONParser {
 
     private mutating func expectWord(_ word: StaticString) throws(JSONParsingError) {
         let count = word.utf8CodeUnitCount
-        let matches = position + count <= bytes.count
+        let matches =
+            position + count <= bytes.count
             && (0..<count).allSatisfy { bytes[position + $0] == word.utf8Start[$0] }
         guard matches else { throw error("expected a value") }
         position += count
