@@ -101,7 +101,8 @@ struct ConfigSetTests {
     @Test("ignore fields of the wrong type and unknown fields")
     func ignoresMalformedFields() throws {
         let set = try Self.decode(
-            #"{"environmentId":1,"projectId":[],"timestamp":false,"extra":"x","configs":{"k":{"id":2,"key":3,"valueId":4,"value":"v","more":1}}}"#
+            #"{"environmentId":1,"projectId":[],"timestamp":false,"extra":"x","#
+                + #""configs":{"k":{"id":2,"key":3,"valueId":4,"value":"v","more":1}}}"#
         )
         #expect(set == ConfigSet(configs: ["k": ConfigState(type: .custom, value: "v")]))
     }
