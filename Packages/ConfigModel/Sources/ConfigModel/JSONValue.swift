@@ -11,9 +11,10 @@ public enum JSONValue: Sendable, Hashable {
     case null
     /// A JSON boolean.
     case bool(Bool)
-    /// A JSON number written without a fraction or exponent.
+    /// A JSON number written without a fraction or exponent that fits in `Int`.
     case integer(Int)
-    /// A JSON number with a fraction or exponent. A non-finite double is encoded as `null`.
+    /// Any other JSON number: one with a fraction or exponent, or an integer too large for `Int`.
+    /// A non-finite double is encoded as `null`.
     case double(Double)
     /// A JSON string.
     case string(String)
