@@ -45,6 +45,24 @@ struct SHA256Tests {
         #expect(hex(implementation.hash(message)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
+    /// The texts of the value-id vectors of PROTOCOL §7, with digests from `sha256sum`. With
+    /// ValueIDTests they show that both implementations give the protocol's value ids.
+    static let valueIDTexts: [(message: String, digest: String)] = [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("hello", "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824"),
+        (
+            #"{"primaryColor":"blue","cornerRadius":8}"#,
+            "133f101f43f2122458e343c6d7198352f950b74fca22a6012a0ee0ef274567fe"
+        ),
+        (String(repeating: "a", count: 600), "ba35c170729417f1499e0886e7e12fcdb4ab00ad411110ae1e888c766d4ed70d"),
+    ]
+
+    @Test("hashes the texts of the value-id vectors", arguments: Implementation.allCases, valueIDTexts.indices)
+    func hashesValueIDTexts(implementation: Implementation, index: Int) {
+        let (message, digest) = Self.valueIDTexts[index]
+        #expect(hex(implementation.hash(message.utf8)) == digest)
+    }
+
     @Test("gives the same digest for every length around the block and padding boundaries")
     func implementationsAgree() {
         // Lengths 55, 56 and 64 change how the padding spills into a second block.
