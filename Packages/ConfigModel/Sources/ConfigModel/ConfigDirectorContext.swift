@@ -47,7 +47,10 @@ public struct ConfigDirectorContext: Sendable, Hashable {
     /// The kind this context is evaluated as: ``kind``, or `user` when it is `nil`.
     public var effectiveKind: String { kind ?? Self.defaultKind }
 
-    /// Whether ``kind`` is absent or valid; a context with an invalid kind is never sent to the server.
+    /// Whether ``kind`` is absent or valid (see ``isValidKind(_:)``).
+    ///
+    /// A context with an invalid kind is never sent to the server: the client logs one error and
+    /// evaluates as if no context had been given.
     public var hasValidKind: Bool { kind.map(Self.isValidKind) ?? true }
 
     /// Whether `kind` is a valid context kind: 1 to 64 characters of `a-z`, `0-9`, `-` and `_`.
@@ -69,7 +72,9 @@ extension ConfigDirectorContext: Codable {
         case id, kind, name, traits, anonymous
     }
 
-    /// Decodes a context from its wire form; every field is optional.
+    /// Creates a context from its wire form, in which every field is optional.
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when the value is not an object or a field has the wrong type.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -81,7 +86,12 @@ extension ConfigDirectorContext: Codable {
         )
     }
 
-    /// Encodes the wire form of PROTOCOL §9: nil fields omitted, non-finite doubles as `null`.
+    /// Writes the wire form of the context: `id`, `kind`, `name`, `traits` and `anonymous`.
+    ///
+    /// Nil fields are omitted rather than sent as `null`; a non-finite double in the traits is
+    /// written as `null`.
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: An error from the encoder.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(id, forKey: .id)

@@ -11,7 +11,11 @@ public enum ConfigDirectorLogLevel: Int, Sendable, Hashable, Comparable, CaseIte
     /// Everything, for diagnosing the SDK.
     case debug
 
-    /// Orders levels from ``off`` to ``debug``.
+    /// Orders levels from ``off`` to ``debug``, the least verbose first.
+    /// - Parameters:
+    ///   - lhs: A level.
+    ///   - rhs: Another level.
+    /// - Returns: `true` when `lhs` is less verbose than `rhs`.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The level's name, such as `warn`.

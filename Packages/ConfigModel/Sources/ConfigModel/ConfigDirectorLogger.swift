@@ -21,11 +21,15 @@ public protocol ConfigDirectorLogger: Sendable {
 extension ConfigDirectorLogger {
     /// Whether a message at `level` would be passed to ``log(_:message:error:)``.
     /// - Parameter level: The message's level.
+    /// - Returns: `true` when `level` is not ``ConfigDirectorLogLevel/off`` and is at most ``level``.
     public func isEnabled(_ level: ConfigDirectorLogLevel) -> Bool {
         level != .off && level <= self.level
     }
 
     /// Logs a message, building it only when `level` is enabled.
+    ///
+    /// The SDK logs through this method, so a message more verbose than the logger's ``level`` costs
+    /// nothing: its text is never built and ``log(_:message:error:)`` is not called.
     /// - Parameters:
     ///   - level: The message's level.
     ///   - message: The message, built only when it will be logged.

@@ -5,21 +5,29 @@ public struct ConfigEvaluationValue: Sendable, Equatable, CustomStringConvertibl
     /// A textual form of the value, suitable for logging.
     public var description: String { String(describing: base) }
 
-    /// Wraps a value.
-    /// - Parameter value: The value an evaluation returned.
+    /// Creates an evaluation value that wraps the value an evaluation returned.
+    /// - Parameter value: The value, as the type the config was evaluated as.
     public init(_ value: some Sendable) {
         base = value
     }
 
-    /// The value as `type`, or `nil` when the config was evaluated as another type.
+    /// Reads the value back as the type the config was evaluated as.
+    ///
+    /// ```swift
+    /// let isOn = evaluation.value.as(Bool.self)  // nil when the config was read as another type
+    /// ```
     /// - Parameter type: The type the config was evaluated as, such as `Bool.self`.
-    /// - Returns: The value, or `nil`.
+    /// - Returns: The value, or `nil` when the config was evaluated as another type.
     public func `as`<Value>(_ type: Value.Type) -> Value? {
         base as? Value
     }
 
-    /// Two values are equal when they have the same type and are equal as that type (or, for
-    /// types that are not `Equatable`, have the same description).
+    /// Compares two evaluation values: they are equal when they have the same type and are equal as
+    /// that type, or, for types that are not `Equatable`, when they also have the same description.
+    /// - Parameters:
+    ///   - lhs: A value.
+    ///   - rhs: Another value.
+    /// - Returns: Whether the values are equal.
     public static func == (lhs: ConfigEvaluationValue, rhs: ConfigEvaluationValue) -> Bool {
         guard type(of: lhs.base) == type(of: rhs.base) else { return false }
         if let left = lhs.base as? any Equatable {

@@ -17,9 +17,12 @@ public struct ConfigResolution<Value> {
     /// The resolution of a key that is not in the state: ``EvaluationReason/configStateMissing``
     /// once the client is ready, ``EvaluationReason/clientNotReady`` before.
     /// - Parameter isReady: Whether the client holds config state.
+    /// - Returns: A resolution with no value and the reason.
     public static func missingConfig(isReady: Bool) -> ConfigResolution {
         ConfigResolution(value: nil, reason: isReady ? .configStateMissing : .clientNotReady)
     }
 }
 
 extension ConfigResolution: Sendable where Value: Sendable {}
+
+extension ConfigResolution: Equatable where Value: Equatable {}

@@ -43,7 +43,9 @@ public struct ConfigSet: Sendable, Hashable {
 
 extension ConfigSet: Codable {
     private enum CodingKeys: String, CodingKey {
-        case environmentID = "environmentId", projectID = "projectId", kind, timestamp, configs
+        case environmentID = "environmentId"
+        case projectID = "projectId"
+        case kind, timestamp, configs
     }
 
     /// A config entry that is skipped instead of failing the set when it is not an object.
@@ -52,8 +54,13 @@ extension ConfigSet: Codable {
         init(from decoder: any Decoder) throws { state = try? ConfigState(from: decoder) }
     }
 
-    /// Decodes leniently (PROTOCOL §3): every field is optional and a missing or unknown kind is `full`.
-    /// The dictionary key names each config; an entry that is not an object is skipped.
+    /// Creates a config set from the server's payload, leniently (PROTOCOL §3).
+    ///
+    /// Every field is optional, a missing or unknown kind is ``Kind/full``, a field of the wrong type
+    /// is ignored, and a config entry that is not an object is skipped. The dictionary key names each
+    /// config.
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when the payload, or its `configs`, is not an object.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         environmentID = try? container.decodeIfPresent(String.self, forKey: .environmentID)
@@ -65,7 +72,9 @@ extension ConfigSet: Codable {
         configs = entries.compactMapValues(\.state)
     }
 
-    /// Encodes the wire form; nil fields are omitted.
+    /// Writes the set in its wire form, omitting nil fields.
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: An error from the encoder.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(environmentID, forKey: .environmentID)

@@ -29,11 +29,16 @@ public struct ConfigState: Sendable, Hashable {
 
 extension ConfigState: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, key, type, value, valueID = "valueId"
+        case id, key, type, value
+        case valueID = "valueId"
     }
 
-    /// Decodes leniently (PROTOCOL §3): every field is optional, an unknown or missing type is
-    /// `custom`, and a value sent as a number or boolean is kept as its text.
+    /// Creates a config state from the server's payload, leniently (PROTOCOL §3).
+    ///
+    /// Every field is optional, an unknown or missing type is ``ConfigType/custom``, a value sent as
+    /// a number or boolean is kept as its text, and a value that is an array or object is no value.
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when the entry is not an object.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try? container.decodeIfPresent(String.self, forKey: .id)
@@ -51,7 +56,9 @@ extension ConfigState: Codable {
         return nil
     }
 
-    /// Encodes the wire form; nil fields are omitted.
+    /// Writes the config in its wire form, omitting nil fields.
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: An error from the encoder.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(id, forKey: .id)

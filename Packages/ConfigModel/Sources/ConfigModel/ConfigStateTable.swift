@@ -14,10 +14,12 @@ public struct ConfigStateTable: Sendable, Hashable {
         hasReceivedSet = false
     }
 
-    /// The config held for `key`.
+    /// Looks up the config held for a key.
+    /// - Parameter key: The config key.
+    /// - Returns: The config, or `nil` when the table holds none for `key`.
     public subscript(key: String) -> ConfigState? { configs[key] }
 
-    /// Applies a set and says what it changed.
+    /// Applies a config set: a full set (or the first set) replaces the table, a delta merges into it.
     /// - Parameter set: The set received.
     /// - Returns: The keys the set carried (sorted) and, for a full set, the keys it removed (sorted).
     @discardableResult

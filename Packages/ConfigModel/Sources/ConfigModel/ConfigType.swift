@@ -17,7 +17,9 @@ public enum ConfigType: String, Sendable, Hashable, CaseIterable, Codable {
     /// A JSON document.
     case json
 
-    /// Decodes a type leniently: an unknown name is ``custom``.
+    /// Creates a config type from its wire name, leniently: an unknown name is ``custom``.
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when the value is not a string.
     public init(from decoder: any Decoder) throws {
         let name = try decoder.singleValueContainer().decode(String.self)
         self = ConfigType(rawValue: name) ?? .custom

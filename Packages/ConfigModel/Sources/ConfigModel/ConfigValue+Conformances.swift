@@ -1,10 +1,11 @@
 public import Foundation
 
 extension Bool: ConfigValue {
-    /// Booleans read boolean, string and custom configs.
+    /// The kind booleans read, ``ConfigValueKind/boolean``: boolean, string and custom configs.
     public static var configValueKind: ConfigValueKind { .boolean }
 
-    /// Reads `true` or `false` in any letter case; anything else, spaces included, is `nil`.
+    /// Creates a boolean from `true` or `false` in any letter case; anything else, spaces included, is `nil`.
+    /// - Parameter configValue: The served text.
     public init?(configValue: String) {
         guard let value = ConfigValueParsing.boolean(configValue) else { return nil }
         self = value
@@ -12,21 +13,24 @@ extension Bool: ConfigValue {
 }
 
 extension String: ConfigValue {
-    /// Strings read string, enum, url, custom and json configs.
+    /// The kind strings read, ``ConfigValueKind/string``: string, enum, url, custom and json configs.
     public static var configValueKind: ConfigValueKind { .string }
 
-    /// Takes the text as it is.
+    /// Creates a string from the served text, as it is.
+    /// - Parameter configValue: The served text.
     public init?(configValue: String) { self = configValue }
 
-    /// The string itself.
+    /// The config text of a string: the string itself.
     public var configValueText: String { self }
 }
 
 extension Int: ConfigValue {
-    /// Integers read integer, float, enum, string and custom configs.
+    /// The kind integers read, ``ConfigValueKind/number``: integer, float, enum, string and custom configs.
     public static var configValueKind: ConfigValueKind { .number }
 
-    /// Reads a decimal integer, or a decimal number truncated toward zero when it fits.
+    /// Creates an integer from a decimal integer, or from a decimal number truncated toward zero when
+    /// the result fits; `2.5` gives `2`, and `9223372036854775808` does not fit.
+    /// - Parameter configValue: The served text.
     public init?(configValue: String) {
         guard let value = ConfigValueParsing.integer(configValue, as: Int.self) else { return nil }
         self = value
@@ -34,10 +38,12 @@ extension Int: ConfigValue {
 }
 
 extension Int64: ConfigValue {
-    /// 64-bit integers read integer, float, enum, string and custom configs.
+    /// The kind 64-bit integers read, ``ConfigValueKind/number``: integer, float, enum, string and custom configs.
     public static var configValueKind: ConfigValueKind { .number }
 
-    /// Reads a decimal integer, or a decimal number truncated toward zero when it fits.
+    /// Creates an integer from a decimal integer, or from a decimal number truncated toward zero when
+    /// the result fits; `2.5` gives `2`, and `9223372036854775808` does not fit.
+    /// - Parameter configValue: The served text.
     public init?(configValue: String) {
         guard let value = ConfigValueParsing.integer(configValue, as: Int64.self) else { return nil }
         self = value
@@ -45,10 +51,13 @@ extension Int64: ConfigValue {
 }
 
 extension Double: ConfigValue {
-    /// Doubles read integer, float, enum, string and custom configs.
+    /// The kind doubles read, ``ConfigValueKind/number``: integer, float, enum, string and custom configs.
     public static var configValueKind: ConfigValueKind { .number }
 
-    /// Reads a finite decimal number with optional sign, fraction and exponent.
+    /// Creates a double from a finite decimal number with optional sign, fraction and exponent.
+    ///
+    /// Hexadecimal, `inf`, `nan`, surrounding spaces and suffixes are `nil`.
+    /// - Parameter configValue: The served text.
     public init?(configValue: String) {
         guard let value = ConfigValueParsing.double(configValue) else { return nil }
         self = value
@@ -56,10 +65,11 @@ extension Double: ConfigValue {
 }
 
 extension Float: ConfigValue {
-    /// Floats read integer, float, enum, string and custom configs.
+    /// The kind floats read, ``ConfigValueKind/number``: integer, float, enum, string and custom configs.
     public static var configValueKind: ConfigValueKind { .number }
 
-    /// Reads a decimal number that is finite as a `Float`.
+    /// Creates a float from a decimal number that is finite as a `Float`.
+    /// - Parameter configValue: The served text.
     public init?(configValue: String) {
         guard let value = ConfigValueParsing.double(configValue), Float(value).isFinite else { return nil }
         self = Float(value)
@@ -67,15 +77,21 @@ extension Float: ConfigValue {
 }
 
 extension URL: ConfigValue {
-    /// URLs read string, enum, url, custom and json configs.
+    /// The kind URLs read, ``ConfigValueKind/string``: string, enum, url, custom and json configs.
     public static var configValueKind: ConfigValueKind { .string }
 
-    /// Reads an absolute or relative URL; text that is not a URL is `nil`.
+    /// Creates a URL from an absolute or relative URL; text that is not a valid URL as written is `nil`.
+    ///
+    /// Text that `URL(string:)` accepts only by percent-encoding it (newer Foundation releases encode
+    /// spaces and other invalid characters) is refused too, so every platform reads the same texts.
+    /// - Parameter configValue: The served text.
     public init?(configValue: String) {
-        guard !configValue.isEmpty else { return nil }
-        self.init(string: configValue)
+        guard !configValue.isEmpty, let url = URL(string: configValue), url.absoluteString == configValue else {
+            return nil
+        }
+        self = url
     }
 
-    /// The URL's absolute string.
+    /// The config text of a URL: its absolute string.
     public var configValueText: String { absoluteString }
 }

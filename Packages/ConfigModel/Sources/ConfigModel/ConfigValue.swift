@@ -10,7 +10,7 @@
 /// }
 /// ```
 public protocol ConfigValue: Sendable {
-    /// The kind of config this type reads.
+    /// The kind of config this type reads, which decides the config types it can be read from.
     static var configValueKind: ConfigValueKind { get }
 
     /// Creates a value from the text the server served, or returns `nil` when the text cannot be
@@ -18,11 +18,11 @@ public protocol ConfigValue: Sendable {
     /// - Parameter configValue: The served text.
     init?(configValue: String)
 
-    /// The value as config text, as telemetry reports a default value. Defaults to its description.
+    /// The value written as config text, as telemetry reports a default value; defaults to its description.
     var configValueText: String { get }
 }
 
 extension ConfigValue {
-    /// The value's description.
+    /// The value written as config text: its description.
     public var configValueText: String { String(describing: self) }
 }

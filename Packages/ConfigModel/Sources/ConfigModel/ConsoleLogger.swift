@@ -19,7 +19,11 @@ public struct ConsoleLogger: ConfigDirectorLogger {
         self.level = level
     }
 
-    /// Writes one message to the console.
+    /// Writes one message to unified logging or standard error, when `level` is enabled.
+    /// - Parameters:
+    ///   - level: The message's level.
+    ///   - message: The message.
+    ///   - error: The error behind the message, if any; its description follows the message.
     public func log(_ level: ConfigDirectorLogLevel, message: String, error: (any Error)?) {
         guard isEnabled(level) else { return }
         let text = error.map { "\(message) (\($0))" } ?? message

@@ -11,9 +11,10 @@ public enum JSONValue: Sendable, Hashable {
     case null
     /// A JSON boolean.
     case bool(Bool)
-    /// A JSON number written without a fraction or exponent.
+    /// A JSON number written without a fraction or exponent that fits in `Int`.
     case integer(Int)
-    /// A JSON number with a fraction or exponent. A non-finite double is encoded as `null`.
+    /// Any other JSON number: one with a fraction or exponent, or an integer too large for `Int`.
+    /// A non-finite double is encoded as `null`.
     case double(Double)
     /// A JSON string.
     case string(String)
@@ -24,47 +25,56 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 extension JSONValue: ExpressibleByNilLiteral {
-    /// Creates ``JSONValue/null``.
+    /// Creates ``JSONValue/null`` from `nil`.
+    /// - Parameter nilLiteral: The `nil` literal.
     public init(nilLiteral: ()) { self = .null }
 }
 
 extension JSONValue: ExpressibleByBooleanLiteral {
-    /// Creates ``JSONValue/bool(_:)``.
+    /// Creates ``JSONValue/bool(_:)`` from `true` or `false`.
+    /// - Parameter value: The boolean.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 extension JSONValue: ExpressibleByIntegerLiteral {
-    /// Creates ``JSONValue/integer(_:)``.
+    /// Creates ``JSONValue/integer(_:)`` from an integer literal.
+    /// - Parameter value: The integer.
     public init(integerLiteral value: Int) { self = .integer(value) }
 }
 
 extension JSONValue: ExpressibleByFloatLiteral {
-    /// Creates ``JSONValue/double(_:)``.
+    /// Creates ``JSONValue/double(_:)`` from a floating-point literal.
+    /// - Parameter value: The number.
     public init(floatLiteral value: Double) { self = .double(value) }
 }
 
 extension JSONValue: ExpressibleByStringLiteral {
-    /// Creates ``JSONValue/string(_:)``.
+    /// Creates ``JSONValue/string(_:)`` from a string literal.
+    /// - Parameter value: The string.
     public init(stringLiteral value: String) { self = .string(value) }
 }
 
 extension JSONValue: ExpressibleByArrayLiteral {
-    /// Creates ``JSONValue/array(_:)``.
+    /// Creates ``JSONValue/array(_:)`` from an array literal.
+    /// - Parameter elements: The elements.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 }
 
 extension JSONValue: ExpressibleByDictionaryLiteral {
-    /// Creates ``JSONValue/object(_:)``; a repeated key keeps its last value.
+    /// Creates ``JSONValue/object(_:)`` from a dictionary literal; a repeated key keeps its last value.
+    /// - Parameter elements: The members.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }
 
 extension JSONValue: Codable {
-    /// Decodes any JSON value.
+    /// Creates a value from any JSON value a decoder holds.
     ///
     /// Through a `Decoder` an integral number such as `2.0` may come back as ``JSONValue/integer(_:)``,
     /// because decoders do not expose the number's text; ``JSONValue/init(parsing:)`` keeps it exact.
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when the decoder holds no JSON value.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -84,7 +94,9 @@ extension JSONValue: Codable {
         }
     }
 
-    /// Encodes the value; a non-finite double is encoded as `null`.
+    /// Writes the value to an encoder; a non-finite double is written as `null`.
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: An error from the encoder.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -101,7 +113,7 @@ extension JSONValue: Codable {
 }
 
 extension JSONValue {
-    /// Whether every number in the value is finite.
+    /// Whether every number in the value, at any depth, is finite.
     public var isFinite: Bool {
         switch self {
         case .double(let value): value.isFinite

@@ -1,4 +1,7 @@
 /// SHA-256 (FIPS 180-4) in plain Swift, for platforms without CryptoKit.
+///
+/// ``SHA256Digest`` uses it where CryptoKit cannot be imported; it is public so that both
+/// implementations can be tested against the same vectors on every platform.
 public enum PortableSHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
@@ -11,62 +14,112 @@ public enum PortableSHA256 {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    private static let initialState: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
-
-    /// The 32-byte digest of `bytes`.
+    /// Computes the 32-byte SHA-256 digest of a message.
+    ///
+    /// A contiguous message, such as a native `String`'s UTF-8 view or an array, is hashed in place;
+    /// any other sequence is copied into an array first.
     /// - Parameter bytes: The message.
-    /// - Returns: The digest.
+    /// - Returns: The digest, 32 bytes.
     public static func hash(_ bytes: some Sequence<UInt8>) -> [UInt8] {
-        var message = Array(bytes)
-        let bitLength = UInt64(message.count) &* 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        if let digest = bytes.withContiguousStorageIfAvailable(hash(contiguous:)) { return digest }
+        return Array(bytes).withUnsafeBufferPointer(hash(contiguous:))
+    }
 
-        var state = initialState
-        var schedule = [UInt32](repeating: 0, count: 64)
-        for blockStart in stride(from: 0, to: message.count, by: 64) {
-            for index in 0..<16 {
-                let offset = blockStart + index * 4
-                schedule[index] = UInt32(message[offset]) << 24 | UInt32(message[offset + 1]) << 16
-                    | UInt32(message[offset + 2]) << 8 | UInt32(message[offset + 3])
+    private static func hash(contiguous message: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var compressor = Compressor()
+        roundConstants.withUnsafeBufferPointer { constants in
+            let wholeBlocksEnd = message.count - message.count % 64
+            var blockStart = 0
+            while blockStart < wholeBlocksEnd {
+                compressor.compress(UnsafeBufferPointer(rebasing: message[blockStart..<blockStart + 64]), constants)
+                blockStart += 64
             }
-            for index in 16..<64 {
-                let w15 = schedule[index - 15], w2 = schedule[index - 2]
-                let sigma0 = w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 >> 3)
-                let sigma1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 >> 10)
-                schedule[index] = schedule[index - 16] &+ sigma0 &+ schedule[index - 7] &+ sigma1
+
+            // The padding: 0x80, zeros, then the message length in bits, big-endian, ending a block.
+            var tail = [UInt8](repeating: 0, count: 128)
+            let remaining = message.count - wholeBlocksEnd
+            for index in 0..<remaining { tail[index] = message[wholeBlocksEnd + index] }
+            tail[remaining] = 0x80
+            let tailLength = remaining < 56 ? 64 : 128
+            let bitLength = UInt64(message.count) &* 8
+            for index in 0..<8 {
+                tail[tailLength - 1 - index] = UInt8(truncatingIfNeeded: bitLength >> UInt64(8 * index))
             }
-            var a = state[0], b = state[1], c = state[2], d = state[3]
-            var e = state[4], f = state[5], g = state[6], h = state[7]
-            for index in 0..<64 {
-                let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-                let choice = (e & f) ^ (~e & g)
-                let temp1 = h &+ sum1 &+ choice &+ roundConstants[index] &+ schedule[index]
-                let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let temp2 = sum0 &+ majority
-                h = g
-                g = f
-                f = e
-                e = d &+ temp1
-                d = c
-                c = b
-                b = a
-                a = temp1 &+ temp2
+            tail.withUnsafeBufferPointer { tail in
+                compressor.compress(UnsafeBufferPointer(rebasing: tail[0..<64]), constants)
+                if tailLength == 128 { compressor.compress(UnsafeBufferPointer(rebasing: tail[64..<128]), constants) }
             }
-            state[0] &+= a
-            state[1] &+= b
-            state[2] &+= c
-            state[3] &+= d
-            state[4] &+= e
-            state[5] &+= f
-            state[6] &+= g
-            state[7] &+= h
         }
-        return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } }
+        return compressor.digest
+    }
+
+    /// The running state of one hash: the eight working words and the message schedule.
+    private struct Compressor {
+        var h0: UInt32 = 0x6a09_e667, h1: UInt32 = 0xbb67_ae85, h2: UInt32 = 0x3c6e_f372, h3: UInt32 = 0xa54f_f53a
+        var h4: UInt32 = 0x510e_527f, h5: UInt32 = 0x9b05_688c, h6: UInt32 = 0x1f83_d9ab, h7: UInt32 = 0x5be0_cd19
+        var schedule = [UInt32](repeating: 0, count: 64)
+
+        mutating func compress(_ block: UnsafeBufferPointer<UInt8>, _ constants: UnsafeBufferPointer<UInt32>) {
+            var a = h0
+            var b = h1
+            var c = h2
+            var d = h3
+            var e = h4
+            var f = h5
+            var g = h6
+            var h = h7
+            schedule.withUnsafeMutableBufferPointer { w in
+                for index in 0..<16 {
+                    let offset = index * 4
+                    w[index] =
+                        UInt32(block[offset]) << 24 | UInt32(block[offset + 1]) << 16
+                        | UInt32(block[offset + 2]) << 8 | UInt32(block[offset + 3])
+                }
+                for index in 16..<64 {
+                    let w15 = w[index - 15]
+                    let w2 = w[index - 2]
+                    let sigma0 = w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 >> 3)
+                    let sigma1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 >> 10)
+                    w[index] = w[index - 16] &+ sigma0 &+ w[index - 7] &+ sigma1
+                }
+                for index in 0..<64 {
+                    let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                    let choice = (e & f) ^ (~e & g)
+                    let temp1 = h &+ sum1 &+ choice &+ constants[index] &+ w[index]
+                    let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    let temp2 = sum0 &+ majority
+                    h = g
+                    g = f
+                    f = e
+                    e = d &+ temp1
+                    d = c
+                    c = b
+                    b = a
+                    a = temp1 &+ temp2
+                }
+            }
+            h0 &+= a
+            h1 &+= b
+            h2 &+= c
+            h3 &+= d
+            h4 &+= e
+            h5 &+= f
+            h6 &+= g
+            h7 &+= h
+        }
+
+        var digest: [UInt8] {
+            var bytes = [UInt8]()
+            bytes.reserveCapacity(32)
+            for word in [h0, h1, h2, h3, h4, h5, h6, h7] {
+                bytes.append(UInt8(truncatingIfNeeded: word >> 24))
+                bytes.append(UInt8(truncatingIfNeeded: word >> 16))
+                bytes.append(UInt8(truncatingIfNeeded: word >> 8))
+                bytes.append(UInt8(truncatingIfNeeded: word))
+            }
+            return bytes
+        }
     }
 }
 

@@ -2,26 +2,36 @@
 internal import CryptoKit
 #endif
 
-/// SHA-256, computed with CryptoKit where it exists and with ``PortableSHA256`` elsewhere.
+/// SHA-256, computed with CryptoKit where it can be imported and with ``PortableSHA256`` elsewhere.
+///
+/// Value ids (``ValueID``) and the key that values kept on the device are stored under are built on it.
 public enum SHA256Digest {
-    /// The 32-byte SHA-256 digest of `bytes`.
+    /// Computes the 32-byte SHA-256 digest of a message.
     /// - Parameter bytes: The message.
-    /// - Returns: The digest.
+    /// - Returns: The digest, 32 bytes.
     public static func hash(_ bytes: some Sequence<UInt8>) -> [UInt8] {
         #if canImport(CryptoKit)
-        if #available(iOS 13, macOS 10.15, tvOS 13, watchOS 6, *) {
-            return Array(CryptoKit.SHA256.hash(data: Array(bytes)))
-        }
-        #endif
+        // Every supported Apple platform version has CryptoKit (iOS 13, macOS 10.15 and later).
+        let digest =
+            bytes.withContiguousStorageIfAvailable { CryptoKit.SHA256.hash(bufferPointer: UnsafeRawBufferPointer($0)) }
+            ?? Array(bytes).withUnsafeBytes { CryptoKit.SHA256.hash(bufferPointer: $0) }
+        return Array(digest)
+        #else
         return PortableSHA256.hash(bytes)
+        #endif
     }
 
-    /// The digest of a string's UTF-8 bytes, as lowercase hexadecimal.
+    /// Computes the SHA-256 digest of a string's UTF-8 bytes, written as lowercase hexadecimal.
     /// - Parameter text: The message.
+    /// - Returns: 64 lowercase hexadecimal characters.
     public static func hexHash(of text: String) -> String {
-        hash(text.utf8).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 0x10 ? "0" + hex : hex
-        }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var hex = [UInt8]()
+        hex.reserveCapacity(64)
+        for byte in hash(text.utf8) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 }

@@ -7,8 +7,8 @@ public struct ValueID: Sendable, Hashable, CustomStringConvertible {
     /// The id's 22 characters.
     public let rawValue: String
 
-    /// Computes the id of a value's text.
-    /// - Parameter text: The value as served.
+    /// Creates the value id of a value's text.
+    /// - Parameter text: The value as served, or as its config text.
     public init(of text: String) {
         let digest = SHA256Digest.hash(text.utf8)
         var high = digest[0..<8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
@@ -26,6 +26,6 @@ public struct ValueID: Sendable, Hashable, CustomStringConvertible {
         rawValue = String(characters)
     }
 
-    /// The id's characters.
+    /// The id's 22 characters, as ``rawValue``.
     public var description: String { rawValue }
 }

@@ -22,10 +22,47 @@ enum ConfigValueParsing {
     }
 
     /// An integer parse first; otherwise a decimal number truncated toward zero, when it fits.
+    ///
+    /// The truncation works on the number's digits rather than on a `Double`, so that a number just
+    /// outside the integer's range (`-9223372036854775809`, which rounds to `Int.min` as a double) is
+    /// refused instead of rounded into range.
     static func integer<Integer: FixedWidthInteger>(_ text: String, as type: Integer.Type) -> Integer? {
         if let value = Integer(text, radix: 10) { return value }
-        guard let value = double(text) else { return nil }
-        return Integer(exactly: value.rounded(.towardZero))
+        guard isDecimalNumber(text) else { return nil }
+        return truncatedDecimal(Array(text.utf8), as: Integer.self)
+    }
+
+    /// The integer part of a number that ``isDecimalNumber(_:)`` accepted, when it fits in `Integer`.
+    private static func truncatedDecimal<Integer: FixedWidthInteger>(_ text: [UInt8], as type: Integer.Type) -> Integer?
+    {
+        var number = text[...]
+        let isNegative = number.first == UInt8(ascii: "-")
+        if number.first == UInt8(ascii: "-") || number.first == UInt8(ascii: "+") { number = number.dropFirst() }
+
+        var exponent = 0
+        if let exponentStart = number.firstIndex(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+            let exponentText = String(decoding: number[(exponentStart + 1)...], as: UTF8.self)
+            // An exponent too large for Int is clamped: the result is then 0 or too large either way.
+            exponent = Int(exponentText) ?? (exponentText.hasPrefix("-") ? -(Int.max / 4) : Int.max / 4)
+            number = number[..<exponentStart]
+        }
+        let point = number.firstIndex(of: UInt8(ascii: "."))
+        let integerDigits = number[..<(point ?? number.endIndex)]
+        let fractionDigits = point.map { number[($0 + 1)...] } ?? []
+        var digits = Array(integerDigits) + Array(fractionDigits)
+        // How many of the digits are before the decimal point once the exponent is applied.
+        var pointPosition = integerDigits.count + exponent
+        let leadingZeros = digits.prefix { $0 == UInt8(ascii: "0") }.count
+        digits.removeFirst(leadingZeros)
+        pointPosition -= leadingZeros
+
+        guard !digits.isEmpty, pointPosition > 0 else { return 0 }
+        // No fixed-width integer in Swift has more than 39 decimal digits (UInt128).
+        guard pointPosition <= 40 else { return nil }
+        var integerText = isNegative ? [UInt8(ascii: "-")] : []
+        integerText += digits.prefix(pointPosition)
+        integerText += repeatElement(UInt8(ascii: "0"), count: max(0, pointPosition - digits.count))
+        return Integer(String(decoding: integerText, as: UTF8.self), radix: 10)
     }
 
     private static func isDecimalNumber(_ text: String) -> Bool {

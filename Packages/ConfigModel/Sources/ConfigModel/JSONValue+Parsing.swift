@@ -1,0 +1,27 @@
+extension JSONValue {
+    /// The deepest nesting of arrays and objects that ``init(parsing:)`` accepts.
+    ///
+    /// The bound keeps hostile input from exhausting memory or the stack of code that walks the value.
+    public static let maximumParsingDepth = 512
+
+    /// Parses one JSON value (RFC 8259) from text, exactly.
+    ///
+    /// A number written without a fraction or exponent that fits in `Int` becomes ``integer(_:)``
+    /// (`-0` is the integer `0`); every other number, such as `2.5`, `2e0` or an integer too large for
+    /// `Int`, becomes ``double(_:)``. A repeated object key keeps its last value. Whitespace may surround
+    /// the value; anything else after it is an error.
+    ///
+    /// ```swift
+    /// let theme = try JSONValue(parsing: ##"{"primary":"#101010","radius":8}"##)
+    /// // .object(["primary": .string("#101010"), "radius": .integer(8)])
+    /// ```
+    ///
+    /// - Parameter text: The JSON text.
+    /// - Throws: ``JSONParsingError`` when the text is not exactly one JSON value, when a number is
+    ///   not finite as a `Double`, when a string holds an unpaired surrogate escape, or when arrays and
+    ///   objects nest deeper than ``maximumParsingDepth``.
+    public init(parsing text: String) throws {
+        var parser = JSONParser(bytes: Array(text.utf8), maximumDepth: Self.maximumParsingDepth)
+        self = try parser.parseDocument()
+    }
+}

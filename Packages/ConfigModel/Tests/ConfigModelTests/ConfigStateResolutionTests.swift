@@ -1,0 +1,357 @@
+import ConfigModel
+import Foundation
+import Testing
+
+/// PROTOCOL §8: which config types each requested kind reads, and the order of checks.
+@Suite("Reading a served config as a type")
+struct ConfigStateResolutionTests {
+    struct Theme: Decodable, Equatable {
+        let primary: String
+        let cornerRadius: Double
+    }
+
+    /// Every requested type of §8, with a served text that parses as it.
+    enum Requested: String, CaseIterable, CustomTestStringConvertible {
+        case bool = "Bool"
+        case string = "String"
+        case int = "Int"
+        case double = "Double"
+        case int64 = "Int64"
+        case float = "Float"
+        case url = "URL"
+        case decodable = "Decodable"
+
+        var testDescription: String { rawValue }
+
+        var parseableText: String {
+            switch self {
+            case .bool: "true"
+            case .string: "some text"
+            case .int, .int64: "42"
+            case .double, .float: "2.5"
+            case .url: "https://example.com/path"
+            case .decodable: ##"{"primary":"#101010","cornerRadius":8}"##
+            }
+        }
+
+        /// The config types §8 lists as readable.
+        var readableTypes: Set<ConfigType> {
+            switch self {
+            case .bool: [.boolean, .string, .custom]
+            case .string, .url: [.string, .enum, .url, .custom, .json]
+            case .int, .double, .int64, .float: [.integer, .float, .enum, .string, .custom]
+            case .decodable: [.json]
+            }
+        }
+
+        func reason(type: ConfigType, value: String?) -> EvaluationReason {
+            let state = ConfigState(type: type, value: value)
+            return switch self {
+            case .bool: state.resolve(as: Bool.self).reason
+            case .string: state.resolve(as: String.self).reason
+            case .int: state.resolve(as: Int.self).reason
+            case .double: state.resolve(as: Double.self).reason
+            case .int64: state.resolve(as: Int64.self).reason
+            case .float: state.resolve(as: Float.self).reason
+            case .url: state.resolve(as: URL.self).reason
+            case .decodable: state.resolveJSON(as: Theme.self, decoder: JSONDecoder()).reason
+            }
+        }
+    }
+
+    @Test("reads exactly the config types of the protocol's table", arguments: Requested.allCases, ConfigType.allCases)
+    func readableTypes(requested: Requested, type: ConfigType) {
+        let expected: EvaluationReason = requested.readableTypes.contains(type) ? .foundMatch : .typeMismatch
+        #expect(requested.reason(type: type, value: requested.parseableText) == expected)
+    }
+
+    @Test("reports a null or empty value as missing before anything else", arguments: Requested.allCases)
+    func missingValueFirst(requested: Requested) {
+        for type in ConfigType.allCases {
+            #expect(requested.reason(type: type, value: nil) == .valueMissing, "\(type) with null")
+            #expect(requested.reason(type: type, value: "") == .valueMissing, "\(type) with \"\"")
+        }
+    }
+
+    @Test("reports a type mismatch before a value that does not parse")
+    func typeBeforeParse() {
+        #expect(ConfigState(type: .integer, value: "not a bool").resolve(as: Bool.self).reason == .typeMismatch)
+        #expect(ConfigState(type: .boolean, value: "not a number").resolve(as: Int.self).reason == .typeMismatch)
+        #expect(ConfigState(type: .url, value: "not a number").resolve(as: Double.self).reason == .typeMismatch)
+        let theme = ConfigState(type: .string, value: "not json").resolveJSON(as: Theme.self, decoder: JSONDecoder())
+        #expect(theme.reason == .typeMismatch)
+    }
+
+    @Test("gives the kind's invalid reason for a readable type whose value does not parse")
+    func invalidReasons() {
+        #expect(ConfigState(type: .string, value: "yes").resolve(as: Bool.self).reason == .invalidBoolean)
+        #expect(ConfigState(type: .string, value: "ten").resolve(as: Int.self).reason == .invalidNumber)
+        #expect(ConfigState(type: .float, value: "nan").resolve(as: Double.self).reason == .invalidNumber)
+        #expect(ConfigState(type: .url, value: "not a url").resolve(as: URL.self).reason == .typeMismatch)
+        let theme = ConfigState(type: .json, value: #"{"primary":1}"#).resolveJSON(
+            as: Theme.self, decoder: JSONDecoder())
+        #expect(theme.reason == .invalidJSON)
+    }
+
+    @Test("returns the value with foundMatch when it parses")
+    func foundMatch() {
+        #expect(
+            ConfigState(type: .boolean, value: "TRUE").resolve(as: Bool.self) == .init(value: true, reason: .foundMatch)
+        )
+        #expect(ConfigState(type: .float, value: "2.5").resolve(as: Int.self) == .init(value: 2, reason: .foundMatch))
+        #expect(
+            ConfigState(type: .json, value: "[1]").resolve(as: String.self) == .init(value: "[1]", reason: .foundMatch))
+    }
+
+    // MARK: Booleans
+
+    @Test(
+        "reads true and false in any letter case",
+        arguments: [
+            ("true", true), ("TRUE", true), ("True", true), ("tRuE", true), ("false", false), ("FALSE", false),
+            ("False", false),
+        ])
+    func booleans(text: String, expected: Bool) {
+        #expect(Bool(configValue: text) == expected)
+        #expect(ConfigState(type: .boolean, value: text).resolve(as: Bool.self).value == expected)
+    }
+
+    @Test(
+        "refuses any other text as a boolean",
+        arguments: [
+            " true", "true ", "\ttrue", "yes", "no", "1", "0", "t", "f", "truee", "ture", "fals", "on", "TRUE\n",
+            "trùe",
+        ])
+    func invalidBooleans(text: String) {
+        #expect(Bool(configValue: text) == nil)
+        #expect(
+            ConfigState(type: .boolean, value: text).resolve(as: Bool.self)
+                == .init(value: nil, reason: .invalidBoolean))
+    }
+
+    // MARK: Numbers
+
+    @Test(
+        "reads integers, and truncates decimal numbers toward zero when they fit",
+        arguments: [
+            ("42", 42), ("+5", 5), ("-17", -17), ("-0", 0), ("007", 7), ("1e3", 1000), ("1E+3", 1000), ("2.5", 2),
+            ("-2.5", -2), ("2.999", 2), ("-0.5", 0), ("1.", 1), (".5", 0), ("12e-1", 1),
+            ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min), ("9223372036854775807.9", Int.max),
+            ("-9223372036854775808.9", Int.min), ("92233720368547758.07e2", Int.max), ("0e99999999999999999999", 0),
+            ("1e-99999999999999999999", 0), ("-0.0e5", 0), ("000.000", 0),
+        ])
+    func integers(text: String, expected: Int) {
+        #expect(Int(configValue: text) == expected)
+        #expect(Int64(configValue: text) == Int64(expected))
+        #expect(
+            ConfigState(type: .integer, value: text).resolve(as: Int.self)
+                == .init(value: expected, reason: .foundMatch))
+    }
+
+    @Test(
+        "refuses as an integer what is not a decimal number or does not fit",
+        arguments: [
+            "9223372036854775808", "-9223372036854775809", "-9.223372036854775809e18", "1e99999999999999999999", "1e19",
+            "1e400", "0x10", "0X10", "0b1", "inf", "-inf",
+            "Infinity", "nan", "NaN", " 1", "1 ", "1_000", "1,000", "12px", "1e", "e3", ".", "-", "+", "--1", "+-1",
+            "1.2.3", "١٢",
+        ])
+    func invalidIntegers(text: String) {
+        #expect(Int(configValue: text) == nil)
+        #expect(Int64(configValue: text) == nil)
+        #expect(
+            ConfigState(type: .string, value: text).resolve(as: Int.self) == .init(value: nil, reason: .invalidNumber))
+    }
+
+    @Test("truncates a decimal number exactly as truncating its double value does, away from the limits")
+    func truncationMatchesDouble() {
+        var generator = SplitMix64(seed: 42)
+        for _ in 0..<2_000 {
+            let number =
+                Double.random(in: -1e15...1e15, using: &generator)
+                / pow(10, Double(Int.random(in: 0...12, using: &generator)))
+            let text = String(number)
+            #expect(Int(configValue: text) == Int(number.rounded(.towardZero)), "\(text)")
+        }
+    }
+
+    @Test(
+        "reads finite decimal numbers as doubles",
+        arguments: [
+            ("2.5", 2.5), ("+1.5", 1.5), ("-1.5", -1.5), ("1e3", 1000), ("1E-2", 0.01), ("42", 42), (".5", 0.5),
+            ("1.", 1), ("9223372036854775808", 9_223_372_036_854_775_808), ("1e308", 1e308),
+        ])
+    func doubles(text: String, expected: Double) {
+        #expect(Double(configValue: text) == expected)
+        #expect(
+            ConfigState(type: .float, value: text).resolve(as: Double.self)
+                == .init(value: expected, reason: .foundMatch))
+    }
+
+    @Test("keeps the sign of a negative zero")
+    func negativeZero() throws {
+        let value = try #require(Double(configValue: "-0"))
+        #expect(value == 0 && value.sign == .minus)
+    }
+
+    @Test(
+        "refuses as a double what is not a finite decimal number",
+        arguments: [
+            "inf", "-inf", "+inf", "Infinity", "infinity", "nan", "NaN", "-nan", "0x10", "0x1p3", "1e309", "-1e309",
+            " 1", "1 ", "1f", "1.5d", "1_000", "1,5", "e", "1e+", "..5", "",
+        ])
+    func invalidDoubles(text: String) {
+        #expect(Double(configValue: text) == nil)
+    }
+
+    @Test("reads floats that are finite as Float and refuses the rest")
+    func floats() {
+        #expect(Float(configValue: "2.5") == 2.5)
+        #expect(Float(configValue: "-1e3") == -1000)
+        #expect(Float(configValue: "3.4e38") != nil)
+        #expect(Float(configValue: "1e39") == nil)
+        #expect(Float(configValue: "nan") == nil)
+        #expect(ConfigState(type: .float, value: "1e39").resolve(as: Float.self).reason == .invalidNumber)
+    }
+
+    // MARK: Strings and URLs
+
+    @Test("reads the text as it is as a string", arguments: ["text", " spaced ", "TRUE", "42", #"{"a":1}"#, "é😀"])
+    func strings(text: String) {
+        #expect(
+            ConfigState(type: .custom, value: text).resolve(as: String.self) == .init(value: text, reason: .foundMatch))
+    }
+
+    @Test(
+        "reads absolute and relative URLs as written",
+        arguments: [
+            "https://example.com/path?query=1#fragment", "http://localhost:8080", "relative/path",
+            "mailto:a@example.com",
+        ])
+    func urls(text: String) throws {
+        let url = try #require(URL(configValue: text))
+        #expect(url.absoluteString == text)
+        #expect(url.configValueText == text)
+    }
+
+    @Test(
+        "refuses as a URL text that is not one as written",
+        arguments: ["not a url", "https://exa mple.com", "http://[::1"])
+    func invalidURLs(text: String) {
+        #expect(URL(configValue: text) == nil)
+    }
+
+    // MARK: Decodable
+
+    @Test("decodes a JSON config into a Decodable type")
+    func decodable() {
+        let state = ConfigState(type: .json, value: ##"{"primary":"#101010","cornerRadius":8}"##)
+        let resolution = state.resolveJSON(as: Theme.self, decoder: JSONDecoder())
+        #expect(resolution == .init(value: Theme(primary: "#101010", cornerRadius: 8), reason: .foundMatch))
+        let document = state.resolveJSON(as: JSONValue.self, decoder: JSONDecoder())
+        #expect(document.value == ["primary": "#101010", "cornerRadius": 8])
+    }
+
+    @Test(
+        "reports a document that does not decode as invalid JSON",
+        arguments: [
+            "not json", ##"{"primary":"#101010"}"##, ##"{"primary":1,"cornerRadius":8}"##, "[]", "null",
+            ##"{"primary":"#1""##,
+        ])
+    func invalidJSON(text: String) {
+        let resolution = ConfigState(type: .json, value: text).resolveJSON(as: Theme.self, decoder: JSONDecoder())
+        #expect(resolution == .init(value: nil, reason: .invalidJSON))
+    }
+
+    @Test("uses the decoder it is given")
+    func customDecoder() {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let state = ConfigState(type: .json, value: ##"{"primary":"#fff","corner_radius":4}"##)
+        #expect(state.resolveJSON(as: Theme.self, decoder: decoder).value == Theme(primary: "#fff", cornerRadius: 4))
+        #expect(state.resolveJSON(as: Theme.self, decoder: JSONDecoder()).reason == .invalidJSON)
+    }
+
+    // MARK: Custom types
+
+    /// A number type that refuses values outside 0...100.
+    struct Percentage: ConfigValue, Equatable {
+        static var configValueKind: ConfigValueKind { .number }
+        let value: Int
+        init?(configValue: String) {
+            guard let value = Int(configValue), (0...100).contains(value) else { return nil }
+            self.value = value
+        }
+    }
+
+    /// A boolean type that reads only `on` and `off`.
+    struct Switch: ConfigValue, Equatable {
+        static var configValueKind: ConfigValueKind { .boolean }
+        let isOn: Bool
+        init?(configValue: String) {
+            switch configValue {
+            case "on": isOn = true
+            case "off": isOn = false
+            default: return nil
+            }
+        }
+    }
+
+    /// A string type that reads only lowercase text.
+    struct Slug: ConfigValue, Equatable {
+        static var configValueKind: ConfigValueKind { .string }
+        let text: String
+        init?(configValue: String) {
+            guard configValue == configValue.lowercased() else { return nil }
+            text = configValue
+        }
+    }
+
+    @Test("reads a custom type through its initializer and kind")
+    func customTypes() {
+        #expect(ConfigState(type: .integer, value: "50").resolve(as: Percentage.self).value?.value == 50)
+        #expect(ConfigState(type: .custom, value: "on").resolve(as: Switch.self).value?.isOn == true)
+        #expect(ConfigState(type: .enum, value: "dark-mode").resolve(as: Slug.self).value?.text == "dark-mode")
+        #expect(ConfigState(type: .boolean, value: "50").resolve(as: Percentage.self).reason == .typeMismatch)
+    }
+
+    @Test("gives the kind's invalid reason when a custom type's initializer returns nil")
+    func customTypeReturningNil() {
+        #expect(
+            ConfigState(type: .integer, value: "150").resolve(as: Percentage.self)
+                == .init(value: nil, reason: .invalidNumber))
+        #expect(
+            ConfigState(type: .boolean, value: "true").resolve(as: Switch.self)
+                == .init(value: nil, reason: .invalidBoolean))
+        #expect(
+            ConfigState(type: .string, value: "Upper").resolve(as: Slug.self)
+                == .init(value: nil, reason: .typeMismatch))
+        #expect(ConfigValueKind.number.invalidValueReason == .invalidNumber)
+        #expect(ConfigValueKind.boolean.invalidValueReason == .invalidBoolean)
+        #expect(ConfigValueKind.string.invalidValueReason == .typeMismatch)
+    }
+
+    // MARK: Missing configs and value ids
+
+    @Test("reports a missing key as configStateMissing once ready and clientNotReady before")
+    func missingConfig() {
+        #expect(ConfigResolution<Bool>.missingConfig(isReady: true) == .init(value: nil, reason: .configStateMissing))
+        #expect(ConfigResolution<Bool>.missingConfig(isReady: false) == .init(value: nil, reason: .clientNotReady))
+    }
+
+    @Test("uses the server's value id when there is one, else the value's own id")
+    func effectiveValueID() {
+        #expect(ConfigState(type: .boolean, value: "true", valueID: "on").effectiveValueID == "on")
+        #expect(ConfigState(type: .string, value: "hello").effectiveValueID == "1MoOW7eqAPjhZeoELVwO9G")
+        #expect(ConfigState(type: .string, value: nil).effectiveValueID == nil)
+    }
+
+    @Test("write the built-in values back as config text")
+    func configValueText() throws {
+        #expect(true.configValueText == "true")
+        #expect(42.configValueText == "42")
+        #expect(2.5.configValueText == "2.5")
+        #expect("text".configValueText == "text")
+        #expect(try #require(URL(string: "https://example.com")).configValueText == "https://example.com")
+    }
+}
