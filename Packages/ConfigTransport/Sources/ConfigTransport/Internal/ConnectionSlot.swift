@@ -37,8 +37,8 @@ final class ConnectionSlot: Sendable {
     ) async -> ConnectWaiter.Outcome {
         let waiter = ConnectWaiter()
         let clock = self.clock
-        let started = state.withLock { state in
-            guard !state.isClosed else { return false }
+        let timeoutTask = state.withLock { state -> Task<Void, Never>? in
+            guard !state.isClosed else { return nil }
             state.generation += 1
             let generation = state.generation
             let previous = state.task
@@ -51,7 +51,7 @@ final class ConnectionSlot: Sendable {
                 guard !Task.isCancelled else { return }
                 await run(generation, waiter)
             }
-            state.timeoutTask = Task {
+            let timeoutTask = Task {
                 do {
                     try await clock.sleep(seconds: timeout)
                 } catch {
@@ -59,14 +59,17 @@ final class ConnectionSlot: Sendable {
                 }
                 waiter.resolve(.success(()))
             }
-            return true
+            state.timeoutTask = timeoutTask
+            return timeoutTask
         }
-        guard started else { return .success(()) }
-        return await withTaskCancellationHandler {
+        guard let timeoutTask else { return .success(()) }
+        let outcome = await withTaskCancellationHandler {
             await waiter.wait()
         } onCancel: {
             waiter.resolve(.success(()))
         }
+        timeoutTask.cancel()
+        return outcome
     }
 
     /// Whether `generation` is still the current connection and the slot is open.
