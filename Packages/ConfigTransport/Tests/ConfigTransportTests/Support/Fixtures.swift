@@ -22,7 +22,7 @@ enum Fixtures {
     static func configuration(
         clock: ManualClock,
         logger: RecordingLogger = RecordingLogger(),
-        random: Double = 0.5,
+        random: @escaping @Sendable () -> Double = { 0.5 },
         maxEventSize: Int = TransportConfiguration.defaultMaxEventSize,
         pollingInterval: Double = 60
     ) -> TransportConfiguration {
@@ -35,8 +35,18 @@ enum Fixtures {
             maxEventSize: maxEventSize,
             pollingInterval: pollingInterval,
             clock: clock,
-            randomFraction: { random }
+            randomFraction: random
         )
+    }
+
+    static func makeTransport(
+        _ mode: HTTPTransportFactory.Mode,
+        configuration: TransportConfiguration,
+        http: FakeHTTPClient,
+        recorder: EventRecorder
+    ) -> any Transport {
+        HTTPTransportFactory(mode: mode, configuration: configuration, httpClient: { http })
+            .makeTransport(handler: recorder.handler)
     }
 
     static func event(_ json: String, id: String? = nil) -> String {
