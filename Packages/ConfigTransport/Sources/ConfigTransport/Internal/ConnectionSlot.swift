@@ -87,18 +87,22 @@ final class ConnectionSlot: Sendable {
     }
 
     /// Stops the current connection, its retries and its timeout at once; with `closing`, for good.
-    func stop(closing: Bool) {
-        let (task, timeoutTask, waiter) = state.withLock { state in
+    /// - Returns: Whether this call closed the slot (`false` when it was closed before, or not closing).
+    @discardableResult
+    func stop(closing: Bool) -> Bool {
+        let (task, timeoutTask, waiter, closedNow) = state.withLock { state in
             state.generation += 1
+            let closedNow = closing && !state.isClosed
             if closing { state.isClosed = true }
             defer {
                 state.timeoutTask = nil
                 state.waiter = nil
             }
-            return (state.task, state.timeoutTask, state.waiter)
+            return (state.task, state.timeoutTask, state.waiter, closedNow)
         }
         task?.cancel()
         timeoutTask?.cancel()
         waiter?.resolve(.success(()))
+        return closedNow
     }
 }

@@ -21,8 +21,7 @@ final class PollingTransport: Transport {
     }
 
     deinit {
-        slot.stop(closing: true)
-        http.shutdown()
+        close()
     }
 
     func connect(context: ConfigDirectorContext?, timeout: Double) async throws(ConfigDirectorError) {
@@ -42,8 +41,7 @@ final class PollingTransport: Transport {
     }
 
     func close() {
-        slot.stop(closing: true)
-        http.shutdown()
+        if slot.stop(closing: true) { http.shutdown() }
     }
 }
 

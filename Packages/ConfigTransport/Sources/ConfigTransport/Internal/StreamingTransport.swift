@@ -20,8 +20,7 @@ final class StreamingTransport: Transport {
     }
 
     deinit {
-        slot.stop(closing: true)
-        http.shutdown()
+        close()
     }
 
     func connect(context: ConfigDirectorContext?, timeout: Double) async throws(ConfigDirectorError) {
@@ -40,8 +39,7 @@ final class StreamingTransport: Transport {
     }
 
     func close() {
-        slot.stop(closing: true)
-        http.shutdown()
+        if slot.stop(closing: true) { http.shutdown() }
     }
 }
 

@@ -43,7 +43,7 @@ public final class TelemetryReporter: Sendable {
     }
 
     deinit {
-        http.shutdown()
+        close()
     }
 
     /// Whether the service refused telemetry for good.
@@ -75,15 +75,17 @@ public final class TelemetryReporter: Sendable {
 
     /// Stops the reporter for good: batches not yet sent are dropped and requests in flight cancelled.
     public func close() {
-        let sends = state.withLock { state in
-            state.isClosed = true
-            state.tail = nil
-            return Array(state.sends.values)
+        let (sends, closedNow) = state.withLock { state in
+            defer {
+                state.isClosed = true
+                state.tail = nil
+            }
+            return (Array(state.sends.values), !state.isClosed)
         }
         for send in sends {
             send.cancel()
         }
-        http.shutdown()
+        if closedNow { http.shutdown() }
     }
 
     private func deliver(_ batch: TelemetryBatch) async -> TelemetryDeliveryResult {
