@@ -7,7 +7,11 @@ final class PollingTransport: Transport {
     private let http: any HTTPClient
     private let runner: PollRunner
 
-    init(configuration: TransportConfiguration, http: any HTTPClient, handler: @escaping @Sendable (TransportEvent) -> Void) {
+    init(
+        configuration: TransportConfiguration,
+        http: any HTTPClient,
+        handler: @escaping @Sendable (TransportEvent) -> Void
+    ) {
         slot = ConnectionSlot(clock: configuration.clock, handler: handler)
         self.http = http
         runner = PollRunner(
@@ -87,7 +91,8 @@ struct PollRunner: Sendable {
                 logger.logIfEnabled(
                     .error,
                     "Polling was refused" + (error.refusedStatusCode.map { " with status \($0)" } ?? "")
-                        + ". The error is unrecoverable: polling stopped for good; the SDK keeps serving the values it has."
+                        + ". The error is unrecoverable: polling stopped for good;"
+                        + " the SDK keeps serving the values it has."
                 )
                 slot.emit(.connectionState(.failed(error)), generation: generation)
                 waiter.resolve(.failure(error))
@@ -102,7 +107,11 @@ struct PollRunner: Sendable {
                 failures += 1
                 isOpen = false
                 outage.transientFailure("A poll failed (\(reason)); polling continues every \(interval) s.")
-                guard slot.emit(.connectionState(.reconnecting(attempt: failures, delay: interval)), generation: generation)
+                guard
+                    slot.emit(
+                        .connectionState(.reconnecting(attempt: failures, delay: interval)),
+                        generation: generation
+                    )
                 else { return }
             }
             waiter.resolve(.success(()))
@@ -161,7 +170,8 @@ struct PollRunner: Sendable {
                 logger.logIfEnabled(.warn, "A polled config set that does not decode was skipped.", error: error)
                 logger.logIfEnabled(
                     .debug,
-                    "Skipped polling body: " + ResponseText.quote(body, length: ResponseText.debugPreviewLength, redacting: secret)
+                    "Skipped polling body: "
+                        + ResponseText.quote(body, length: ResponseText.debugPreviewLength, redacting: secret)
                 )
                 return .unchanged
             }

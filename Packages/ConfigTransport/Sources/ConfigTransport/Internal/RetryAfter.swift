@@ -17,7 +17,9 @@ public import Foundation
     }
 
     /// The three date formats of RFC 9110 §5.6.7: IMF-fixdate, RFC 850 and asctime.
-    private static let formats = ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"]
+    private static let formats = [
+        "EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy",
+    ]
 
     private static func httpDate(from text: String) -> Date? {
         let formatter = DateFormatter()

@@ -7,7 +7,11 @@ final class StreamingTransport: Transport {
     private let http: any HTTPClient
     private let runner: StreamRunner
 
-    init(configuration: TransportConfiguration, http: any HTTPClient, handler: @escaping @Sendable (TransportEvent) -> Void) {
+    init(
+        configuration: TransportConfiguration,
+        http: any HTTPClient,
+        handler: @escaping @Sendable (TransportEvent) -> Void
+    ) {
         slot = ConnectionSlot(clock: configuration.clock, handler: handler)
         self.http = http
         runner = StreamRunner(
@@ -77,7 +81,10 @@ struct StreamRunner: Sendable {
             case .cancelled:
                 return
             case .stopped:
-                logger.logIfEnabled(.info, "The service answered 204 No Content: streaming stopped and will not reconnect.")
+                logger.logIfEnabled(
+                    .info,
+                    "The service answered 204 No Content: streaming stopped and will not reconnect."
+                )
                 slot.emit(.connectionState(.stopped), generation: generation)
                 waiter.resolve(.success(()))
                 return
@@ -86,7 +93,8 @@ struct StreamRunner: Sendable {
                     .error,
                     "The streaming connection was refused"
                         + (error.refusedStatusCode.map { " with status \($0)" } ?? "")
-                        + ". The error is unrecoverable: the SDK will not reconnect and keeps serving the values it has."
+                        + ". The error is unrecoverable: the SDK will not reconnect"
+                        + " and keeps serving the values it has."
                 )
                 slot.emit(.connectionState(.failed(error)), generation: generation)
                 waiter.resolve(.failure(error))
@@ -179,7 +187,11 @@ struct StreamRunner: Sendable {
         } catch {
             guard !Task.isCancelled else { return .cancelled }
             if let statusCode = fatalStatus { return fatal(statusCode: statusCode, body: errorBody) }
-            return .transient(reason: "network error: \(error.localizedDescription)", delivered: delivered, retryAfter: nil)
+            return .transient(
+                reason: "network error: \(error.localizedDescription)",
+                delivered: delivered,
+                retryAfter: nil
+            )
         }
         guard !Task.isCancelled else { return .cancelled }
         if let statusCode = fatalStatus { return fatal(statusCode: statusCode, body: errorBody) }
@@ -190,9 +202,17 @@ struct StreamRunner: Sendable {
         logger.logIfEnabled(
             .debug,
             "Streaming status \(statusCode) body: "
-                + ResponseText.quote(body, length: ResponseText.debugPreviewLength, redacting: configuration.clientSDKKey)
+                + ResponseText.quote(
+                    body,
+                    length: ResponseText.debugPreviewLength,
+                    redacting: configuration.clientSDKKey
+                )
         )
-        let message = ResponseText.fatalMessage(statusCode: statusCode, body: body, redacting: configuration.clientSDKKey)
+        let message = ResponseText.fatalMessage(
+            statusCode: statusCode,
+            body: body,
+            redacting: configuration.clientSDKKey
+        )
         return .fatal(.connectionFailed(message: message, statusCode: statusCode))
     }
 
@@ -219,7 +239,10 @@ struct StreamRunner: Sendable {
         case .comment:
             return slot.isCurrent(generation)
         case .retry(let milliseconds):
-            logger.logIfEnabled(.debug, "The stream asked for a retry time of \(milliseconds) ms; §4's backoff applies.")
+            logger.logIfEnabled(
+                .debug,
+                "The stream asked for a retry time of \(milliseconds) ms; §4's backoff applies."
+            )
             return slot.isCurrent(generation)
         }
     }

@@ -37,7 +37,10 @@ final class URLSessionHTTPClient: HTTPClient {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
         urlRequest.httpBody = request.body
-        let (parts, continuation) = AsyncThrowingStream.makeStream(of: HTTPResponsePart.self, throwing: (any Error).self)
+        let (parts, continuation) = AsyncThrowingStream.makeStream(
+            of: HTTPResponsePart.self,
+            throwing: (any Error).self
+        )
         let task = session.dataTask(with: urlRequest)
         let cancelTask = CancelHandle(task: task)
         delegate.register(continuation, for: task.taskIdentifier)

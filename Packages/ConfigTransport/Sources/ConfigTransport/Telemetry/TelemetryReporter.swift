@@ -128,7 +128,9 @@ public final class TelemetryReporter: Sendable {
         case .tooLarge(let received, _):
             (head, responseBody) = (received, Data())
         case .timedOut:
-            outage.transientFailure("A telemetry batch got no response within \(Self.requestTimeout) s; it was dropped.")
+            outage.transientFailure(
+                "A telemetry batch got no response within \(Self.requestTimeout) s; it was dropped."
+            )
             return .dropped
         case .failed(let error):
             outage.transientFailure("A telemetry batch failed (\(error.localizedDescription)); it was dropped.")
@@ -158,7 +160,8 @@ public final class TelemetryReporter: Sendable {
         if isFirst {
             configuration.logger.logIfEnabled(
                 .error,
-                "Telemetry was refused with status \(statusCode). The error is unrecoverable: telemetry stopped for good."
+                "Telemetry was refused with status \(statusCode). "
+                    + "The error is unrecoverable: telemetry stopped for good."
             )
             configuration.logger.logIfEnabled(
                 .debug,

@@ -10,7 +10,9 @@ struct FuzzTests {
 
     private static func mutate(_ bytes: [UInt8], using generator: inout SeededGenerator) -> [UInt8] {
         var bytes = bytes
-        let interesting: [UInt8] = [0x0A, 0x0D, 0x3A, 0x20, 0x00, 0xEF, 0xBB, 0xBF, 0xF0, 0x9F, 0x80, 0xFF, 0x22, 0x7B, 0x7D]
+        let interesting: [UInt8] = [
+            0x0A, 0x0D, 0x3A, 0x20, 0x00, 0xEF, 0xBB, 0xBF, 0xF0, 0x9F, 0x80, 0xFF, 0x22, 0x7B, 0x7D,
+        ]
         for _ in 0..<Int.random(in: 1...8, using: &generator) {
             guard !bytes.isEmpty else { break }
             let index = Int.random(in: 0..<bytes.count, using: &generator)
@@ -49,7 +51,9 @@ struct FuzzTests {
         for iteration in 0..<3000 {
             let bytes: [UInt8]
             if iteration % 3 == 0 {
-                bytes = (0..<Int.random(in: 0...512, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                bytes = (0..<Int.random(in: 0...512, using: &generator)).map { _ in
+                    UInt8.random(in: 0...255, using: &generator)
+                }
             } else {
                 bytes = Self.mutate(SSEParserTests.recordedStream, using: &generator)
             }
@@ -66,7 +70,8 @@ struct FuzzTests {
     func endless() {
         var generator = SeededGenerator(seed: 99)
         for _ in 0..<50 {
-            let line: [UInt8] = Bool.random(using: &generator) ? Array("data: xxxxxxxx\n".utf8) : Array("xxxxxxxxxxxxxxxx".utf8)
+            let line: [UInt8] =
+                Bool.random(using: &generator) ? Array("data: xxxxxxxx\n".utf8) : Array("xxxxxxxxxxxxxxxx".utf8)
             var parser = SSEParser(maxEventSize: Self.limit)
             var fed = 0
             var refused = false
@@ -87,7 +92,9 @@ struct FuzzTests {
     @Test("mutated config-set payloads decode or fail cleanly")
     func configSetDecoding() throws {
         var generator = SeededGenerator(seed: 0xC0FFEE)
-        let seeds = [Fixtures.fullSetJSON, Fixtures.deltaSetJSON, "{\"configs\":{\"a\":{\"value\":1.5},\"b\":[1],\"c\":null}}"]
+        let seeds = [
+            Fixtures.fullSetJSON, Fixtures.deltaSetJSON, "{\"configs\":{\"a\":{\"value\":1.5},\"b\":[1],\"c\":null}}",
+        ]
         var decoded = 0
         for _ in 0..<3000 {
             let seed = Array(seeds.randomElement(using: &generator)!.utf8)

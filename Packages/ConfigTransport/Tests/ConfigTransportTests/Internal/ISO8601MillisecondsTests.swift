@@ -11,7 +11,9 @@ struct ISO8601MillisecondsTests {
             ISO8601Milliseconds.string(from: Date(timeIntervalSince1970: 1_788_264_000.123))
                 == "2026-09-01T12:00:00.123Z"
         )
-        #expect(ISO8601Milliseconds.string(from: Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29T00:00:00.000Z")
+        #expect(
+            ISO8601Milliseconds.string(from: Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29T00:00:00.000Z"
+        )
         #expect(ISO8601Milliseconds.string(from: Date(timeIntervalSince1970: -0.001)) == "1969-12-31T23:59:59.999Z")
     }
 

@@ -38,9 +38,17 @@ struct PollingTransportTests {
         let transport = makeTransport()
         defer { transport.close() }
         try await transport.connect(context: Fixtures.context, timeout: 7)
-        #expect(recorder.events == [.connectionState(.open), .configSet(try JSONDecoder().decode(
-            ConfigSet.self, from: Data(Fixtures.fullSetJSON.utf8)
-        ))])
+        #expect(
+            recorder.events == [
+                .connectionState(.open),
+                .configSet(
+                    try JSONDecoder().decode(
+                        ConfigSet.self,
+                        from: Data(Fixtures.fullSetJSON.utf8)
+                    )
+                ),
+            ]
+        )
         let request = try #require(http.requests.first)
         #expect(request.url.absoluteString == "https://proxy.example.com/cd/client/polling/v1")
         #expect(request.headers == ["Content-Type": "application/json", "Cache-Control": "no-store"])
@@ -144,7 +152,13 @@ struct PollingTransportTests {
 
     @Test("anything else is logged once and polling continues at the interval")
     func transient() async throws {
-        http.enqueue(.status(500), .status(429), .networkError(), .status(302), .status(200, body: Fixtures.fullSetJSON))
+        http.enqueue(
+            .status(500),
+            .status(429),
+            .networkError(),
+            .status(302),
+            .status(200, body: Fixtures.fullSetJSON)
+        )
         let transport = makeTransport()
         defer { transport.close() }
         try await transport.connect(context: nil, timeout: 5)
@@ -152,10 +166,12 @@ struct PollingTransportTests {
             await passInterval()
         }
         #expect(await eventually { recorder.configSets.count == 1 })
-        #expect(recorder.states == [
-            .reconnecting(attempt: 1, delay: 60), .reconnecting(attempt: 2, delay: 60),
-            .reconnecting(attempt: 3, delay: 60), .reconnecting(attempt: 4, delay: 60), .open,
-        ])
+        #expect(
+            recorder.states == [
+                .reconnecting(attempt: 1, delay: 60), .reconnecting(attempt: 2, delay: 60),
+                .reconnecting(attempt: 3, delay: 60), .reconnecting(attempt: 4, delay: 60), .open,
+            ]
+        )
         #expect(logger.messages(at: .warn).count == 1)
         #expect(logger.messages(at: .info).contains { $0.contains("succeeded again") })
     }

@@ -47,7 +47,9 @@ struct SSEParserTests {
 
     @Test("takes a CR at the end of one chunk and an LF at the start of the next as one line end")
     func splitCRLF() throws {
-        let items = try parse([Array("data: a\r".utf8), Array("\ndata: b\r".utf8), Array("\n\r".utf8), Array("\n".utf8)])
+        let items = try parse([
+            Array("data: a\r".utf8), Array("\ndata: b\r".utf8), Array("\n\r".utf8), Array("\n".utf8),
+        ])
         #expect(items == [.event(SSEEvent(data: "a\nb"))])
     }
 
@@ -109,14 +111,20 @@ struct SSEParserTests {
     @Test("refuses an event larger than the limit, in data or in one line")
     func eventTooLarge() throws {
         #expect(throws: SSEParserError.eventTooLarge(limit: 64)) {
-            try parse([Array(("data: " + String(repeating: "x", count: 40) + "\n").utf8)] + [
-                Array(("data: " + String(repeating: "y", count: 40) + "\n").utf8)
-            ], maxEventSize: 64)
+            try parse(
+                [Array(("data: " + String(repeating: "x", count: 40) + "\n").utf8)] + [
+                    Array(("data: " + String(repeating: "y", count: 40) + "\n").utf8)
+                ],
+                maxEventSize: 64
+            )
         }
         #expect(throws: SSEParserError.eventTooLarge(limit: 64)) {
             try parse([Array(repeating: UInt8(ascii: "z"), count: 100)], maxEventSize: 64)
         }
-        #expect(try parse([Array(("data: " + String(repeating: "x", count: 50) + "\n\n").utf8)], maxEventSize: 64).count == 1)
+        #expect(
+            try parse([Array(("data: " + String(repeating: "x", count: 50) + "\n\n").utf8)], maxEventSize: 64).count
+                == 1
+        )
     }
 
     @Test("refuses an endless line while holding no more than the limit")
@@ -134,18 +142,21 @@ struct SSEParserTests {
         #expect(thrown)
     }
 
-    static let recordedStream: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(
-        (": welcome\r\n"
-            + "retry: 3000\r\n"
-            + "id: 1\r\nevent: config\r\ndata: {\"kind\":\"full\",\"configs\":{\"é\":{\"value\":\"🎉\"}}}\r\n\r\n"
-            + ":\n"
-            + "id: 2\rdata: line one\rdata: line two\r\r"
-            + "data: no id change\n\n"
-            + "id: 3\u{0}\ndata: ignored id\n\n"
-            + "data: \n\n"
-            + "id:\ndata: empty id\r\n\r\n"
-            + "data: incomplete at the end").utf8
-    )
+    static let recordedStream: [UInt8] =
+        [0xEF, 0xBB, 0xBF]
+        + Array(
+            (": welcome\r\n"
+                + "retry: 3000\r\n"
+                + "id: 1\r\nevent: config\r\n"
+                + "data: {\"kind\":\"full\",\"configs\":{\"é\":{\"value\":\"🎉\"}}}\r\n\r\n"
+                + ":\n"
+                + "id: 2\rdata: line one\rdata: line two\r\r"
+                + "data: no id change\n\n"
+                + "id: 3\u{0}\ndata: ignored id\n\n"
+                + "data: \n\n"
+                + "id:\ndata: empty id\r\n\r\n"
+                + "data: incomplete at the end").utf8
+        )
 
     @Test("gives the same items for a recorded stream split at every byte offset, and in single bytes")
     func everySplit() throws {

@@ -16,7 +16,12 @@ struct StreamingTransportTests {
     ) -> any Transport {
         Fixtures.makeTransport(
             .streaming,
-            configuration: Fixtures.configuration(clock: clock, logger: logger, random: random, maxEventSize: maxEventSize),
+            configuration: Fixtures.configuration(
+                clock: clock,
+                logger: logger,
+                random: random,
+                maxEventSize: maxEventSize
+            ),
             http: http,
             recorder: recorder
         )
@@ -70,7 +75,9 @@ struct StreamingTransportTests {
 
     @Test("returns from connect once the stream opens, then delivers each config set in order")
     func opensAndDelivers() async throws {
-        http.enqueue(.stream([Fixtures.event(Fixtures.fullSetJSON), Fixtures.event(Fixtures.deltaSetJSON)], ending: .hang))
+        http.enqueue(
+            .stream([Fixtures.event(Fixtures.fullSetJSON), Fixtures.event(Fixtures.deltaSetJSON)], ending: .hang)
+        )
         let transport = makeTransport()
         defer { transport.close() }
         try await transport.connect(context: Fixtures.context, timeout: 10)
@@ -107,9 +114,12 @@ struct StreamingTransportTests {
         http.enqueue(.status(401, body: "{\"error\":\"unknown key \(Fixtures.sdkKey)\"}"))
         let transport = makeTransport()
         defer { transport.close() }
-        await #expect(throws: ConfigDirectorError.connectionFailed(
-            message: "{\"error\":\"unknown key <redacted>\"}", statusCode: 401
-        )) {
+        await #expect(
+            throws: ConfigDirectorError.connectionFailed(
+                message: "{\"error\":\"unknown key <redacted>\"}",
+                statusCode: 401
+            )
+        ) {
             try await transport.connect(context: nil, timeout: 10)
         }
         clock.advance(by: 10_000)
@@ -238,7 +248,9 @@ struct StreamingTransportTests {
     func oversizedEvent() async throws {
         let transport = makeTransport(maxEventSize: 256)
         defer { transport.close() }
-        http.enqueue(.stream(["data: " + String(repeating: "x", count: 200), String(repeating: "y", count: 200)], ending: .hang))
+        http.enqueue(
+            .stream(["data: " + String(repeating: "x", count: 200), String(repeating: "y", count: 200)], ending: .hang)
+        )
         try await transport.connect(context: nil, timeout: 10)
         #expect(await eventually { recorder.reconnects.count == 1 })
         #expect(recorder.reconnects.first?.attempt == 1)

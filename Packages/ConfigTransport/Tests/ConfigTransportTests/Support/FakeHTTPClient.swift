@@ -86,7 +86,10 @@ final class FakeHTTPClient: HTTPClient {
     var shutdownCount: Int { state.withLock(\.shutdownCount) }
 
     func start(_ request: HTTPRequest) -> HTTPExchange {
-        let (parts, continuation) = AsyncThrowingStream.makeStream(of: HTTPResponsePart.self, throwing: (any Error).self)
+        let (parts, continuation) = AsyncThrowingStream.makeStream(
+            of: HTTPResponsePart.self,
+            throwing: (any Error).self
+        )
         let exchange = Exchange(request: request, continuation: continuation)
         let response = state.withLock { state in
             state.exchanges.append(exchange)

@@ -57,7 +57,9 @@ struct TelemetryReporterTests {
         #expect((body["context"] as? [String: Any])?["id"] as? String == "user-123")
         #expect((body["discreteEvents"] as? [String: Any])?.isEmpty == true)
         #expect((body["droppedEvents"] as? [String: Any])?["evaluatedConfig"] as? Int == 3)
-        let aggregated = try #require((body["aggregatedEvents"] as? [String: Any])?["evaluatedConfig"] as? [[String: Any]])
+        let aggregated = try #require(
+            (body["aggregatedEvents"] as? [String: Any])?["evaluatedConfig"] as? [[String: Any]]
+        )
         let entry = try #require(aggregated.first)
         #expect(entry["startTime"] as? String == "2026-09-01T12:00:00.123Z")
         #expect(entry["endTime"] as? String == "2026-09-01T12:00:30.001Z")
@@ -86,7 +88,9 @@ struct TelemetryReporterTests {
         event.reason = .configStateMissing
         let batch = TelemetryBatch(
             context: nil,
-            evaluatedConfigs: [TelemetryAggregatedEvaluation(startTime: .distantPast, endTime: .distantPast, count: 1, event: event)]
+            evaluatedConfigs: [
+                TelemetryAggregatedEvaluation(startTime: .distantPast, endTime: .distantPast, count: 1, event: event)
+            ]
         )
         #expect(await reporter.send(batch) == .delivered)
         let body = try Fixtures.body(of: try #require(http.requests.first))
