@@ -8,6 +8,8 @@ enum ResponseText {
     static let debugPreviewLength = 500
     /// The most bytes of an error response's body that are read.
     static let errorBodyReadLimit = 4096
+    /// The longest a stream's error body is waited for, in seconds, before the error is reported without it.
+    static let errorBodyTimeout = 5.0
 
     /// The first `length` characters of `body`, with every occurrence of `secret` replaced.
     static func quote(_ body: Data, length: Int, redacting secret: String) -> String {

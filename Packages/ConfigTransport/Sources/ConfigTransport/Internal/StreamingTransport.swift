@@ -129,7 +129,11 @@ struct StreamRunner: Sendable {
         lastEventID: inout String?
     ) async -> Ending {
         let exchange = http.start(request)
-        defer { exchange.cancel() }
+        var errorBodyDeadline: Task<Void, Never>?
+        defer {
+            errorBodyDeadline?.cancel()
+            exchange.cancel()
+        }
         var parser = SSEParser(maxEventSize: configuration.maxEventSize, lastEventID: lastEventID)
         var delivered = false
         var fatalStatus: Int?
@@ -157,6 +161,16 @@ struct StreamRunner: Sendable {
                         )
                     case 400...499:
                         fatalStatus = head.statusCode
+                        // The error body is only quoted: a server that never ends it must not delay the error.
+                        let clock = configuration.clock
+                        errorBodyDeadline = Task {
+                            do {
+                                try await clock.sleep(seconds: ResponseText.errorBodyTimeout)
+                            } catch {
+                                return
+                            }
+                            exchange.cancel()
+                        }
                     default:
                         return .transient(reason: "status \(head.statusCode)", delivered: false, retryAfter: nil)
                     }

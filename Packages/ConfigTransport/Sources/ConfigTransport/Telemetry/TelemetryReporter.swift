@@ -50,6 +50,8 @@ public final class TelemetryReporter: Sendable {
     public var isStopped: Bool { state.withLock { $0.stopError != nil } }
 
     /// Sends a batch after every batch given before it has been handled.
+    ///
+    /// A batch with no evaluations and none dropped is not sent (PROTOCOL §6) and counts as delivered.
     /// - Parameter batch: The batch.
     /// - Returns: What became of it.
     @discardableResult
@@ -91,6 +93,7 @@ public final class TelemetryReporter: Sendable {
     private func deliver(_ batch: TelemetryBatch) async -> TelemetryDeliveryResult {
         if let stopError = state.withLock(\.stopError) { return .stopped(stopError) }
         guard !Task.isCancelled else { return .dropped }
+        guard !batch.evaluatedConfigs.isEmpty || batch.droppedEvaluatedConfigCount > 0 else { return .delivered }
         let logger = configuration.logger
         let body: Data
         do {

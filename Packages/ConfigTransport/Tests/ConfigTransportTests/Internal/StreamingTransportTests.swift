@@ -137,6 +137,36 @@ struct StreamingTransportTests {
         #expect(!logger.mentions(Fixtures.sdkKey))
     }
 
+    @Test("reports a fatal status within 5 s even when its body never ends")
+    func fatalWithEndlessBody() async throws {
+        http.enqueue(
+            FakeHTTPClient.Response(
+                parts: [.head(HTTPResponseHead(statusCode: 403)), .body(Data("forbidden".utf8))],
+                ending: .hang
+            )
+        )
+        let transport = makeTransport()
+        defer { transport.close() }
+        let connecting = Task { try await transport.connect(context: nil, timeout: 60) }
+        #expect(await eventually { clock.requestedSleeps.contains(5) })
+        clock.advance(by: 5)
+        await #expect(throws: ConfigDirectorError.connectionFailed(message: "forbidden", statusCode: 403)) {
+            try await connecting.value
+        }
+        #expect(recorder.reconnects.isEmpty)
+    }
+
+    @Test("releasing the transport without closing it stops its connection")
+    func release() async throws {
+        http.enqueue(.hangingOpen)
+        var transport: (any Transport)? = makeTransport()
+        try await transport?.connect(context: nil, timeout: 10)
+        let exchange = try #require(http.exchanges.first)
+        transport = nil
+        #expect(await eventually { exchange.isCancelled })
+        #expect(http.shutdownCount == 1)
+    }
+
     @Test("every 4xx but 429 is fatal", arguments: [400, 403, 404, 410, 499])
     func fatalStatuses(status: Int) async throws {
         http.enqueue(.status(status))

@@ -104,6 +104,18 @@ struct TelemetryReporterTests {
         #expect((body["droppedEvents"] as? [String: Any])?["evaluatedConfig"] as? Int == 0)
     }
 
+    @Test("sends nothing for a batch without evaluations or drops, but sends drops alone")
+    func emptyBatch() async throws {
+        http.enqueue(.status(200))
+        let reporter = makeReporter()
+        defer { reporter.close() }
+        #expect(await reporter.send(TelemetryBatch(context: nil, evaluatedConfigs: [])) == .delivered)
+        #expect(http.requestCount == 0)
+        let dropsOnly = TelemetryBatch(context: nil, evaluatedConfigs: [], droppedEvaluatedConfigCount: 9)
+        #expect(await reporter.send(dropsOnly) == .delivered)
+        #expect(http.requestCount == 1)
+    }
+
     @Test("a fatal 4xx stops telemetry for good and says so to the caller", arguments: [400, 401, 403, 413])
     func fatal(status: Int) async throws {
         http.enqueue(.status(status, body: "no"))
