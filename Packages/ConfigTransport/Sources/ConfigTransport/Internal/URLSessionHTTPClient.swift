@@ -12,6 +12,8 @@ internal import FoundationNetworking
 final class URLSessionHTTPClient: HTTPClient {
     private let session: URLSession
     private let delegate: SessionDelegate
+    /// Whether the session was invalidated; creating a task in an invalidated session traps on Apple platforms.
+    private let isShutdown = Locked(false)
 
     init(logger: any ConfigDirectorLogger) {
         let configuration = URLSessionConfiguration.ephemeral
@@ -41,17 +43,31 @@ final class URLSessionHTTPClient: HTTPClient {
             of: HTTPResponsePart.self,
             throwing: (any Error).self
         )
-        let task = session.dataTask(with: urlRequest)
-        let cancelTask = CancelHandle(task: task)
-        delegate.register(continuation, for: task.taskIdentifier)
+        let session = self.session
+        let delegate = self.delegate
+        let cancelTask: CancelHandle? = isShutdown.withLock { isShutdown in
+            guard !isShutdown else { return nil }
+            let task = session.dataTask(with: urlRequest)
+            delegate.register(continuation, for: task.taskIdentifier)
+            return CancelHandle(task: task)
+        }
+        guard let cancelTask else {
+            continuation.finish(throwing: CancellationError())
+            return HTTPExchange(parts: parts, cancel: {})
+        }
         continuation.onTermination = { _ in cancelTask.cancel() }
-        task.resume()
+        cancelTask.resume()
         return HTTPExchange(parts: parts, cancel: { cancelTask.cancel() })
     }
 
     func shutdown() {
-        session.invalidateAndCancel()
-        delegate.finishAll()
+        let session = self.session
+        let invalidatedNow = isShutdown.withLock { isShutdown in
+            defer { isShutdown = true }
+            if !isShutdown { session.invalidateAndCancel() }
+            return !isShutdown
+        }
+        if invalidatedNow { delegate.finishAll() }
     }
 }
 
@@ -66,6 +82,10 @@ private final class CancelHandle: Sendable {
 
     func cancel() {
         task.withLock { $0.cancel() }
+    }
+
+    func resume() {
+        task.withLock { $0.resume() }
     }
 }
 
