@@ -174,6 +174,7 @@ struct PollingTransportTests {
         )
         #expect(logger.messages(at: .warn).count == 1)
         #expect(logger.messages(at: .info).contains { $0.contains("succeeded again") })
+        #expect(!logger.mentions(Fixtures.sdkKey))
     }
 
     @Test("skips a 200 whose set does not decode")

@@ -207,6 +207,7 @@ struct StreamingTransportTests {
             #expect((ceiling / 2...ceiling).contains(reconnect.delay), "attempt \(attempt): \(reconnect.delay)")
         }
         #expect(logger.messages(at: .warn).count == 1, "a transient failure is logged once per outage")
+        #expect(!logger.mentions(Fixtures.sdkKey))
     }
 
     @Test("resets the attempt count after a connection delivered something, even a comment or a retry line")

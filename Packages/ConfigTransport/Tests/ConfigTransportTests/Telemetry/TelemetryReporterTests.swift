@@ -141,6 +141,7 @@ struct TelemetryReporterTests {
         #expect(http.requestCount == 5)
         #expect(!reporter.isStopped)
         #expect(logger.messages(at: .warn).count == 1)
+        #expect(!logger.mentions(Fixtures.sdkKey))
     }
 
     @Test("drops a batch that gets no answer within 5 s")
