@@ -23,7 +23,7 @@ final class ConnectionSlot: Sendable {
         self.handler = handler
     }
 
-    /// Whether ``close()`` was called.
+    /// Whether the slot was stopped for good by `stop(closing: true)`.
     var isClosed: Bool { state.withLock(\.isClosed) }
 
     /// Starts a connection that replaces the current one, then waits for its outcome or `timeout` seconds.
