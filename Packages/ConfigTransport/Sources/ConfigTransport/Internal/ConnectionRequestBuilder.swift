@@ -1,0 +1,90 @@
+internal import ConfigModel
+internal import Foundation
+
+/// The body of a streaming or polling request (PROTOCOL §2).
+struct ConnectionRequestBody: Encodable, Sendable {
+    /// The client SDK key.
+    var clientSDKKey: String
+    /// The context, or `nil` to send `{}`.
+    var givenContext: ConfigDirectorContext?
+    /// The SDK and app facts.
+    var metaContext: MetaContext
+    /// The id of this SDK install.
+    var instanceID: String
+    /// The timestamp of the last polling 200, omitted when unknown; never sent on streaming.
+    var lastUpdateTimestamp: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case clientSDKKey = "clientSdkKey", givenContext, metaContext, instanceID = "instanceId", lastUpdateTimestamp
+    }
+
+    private struct EmptyObject: Encodable {}
+
+    /// Encodes the wire form: `givenContext` is `{}` when there is no context; nil fields are omitted.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(clientSDKKey, forKey: .clientSDKKey)
+        if let givenContext {
+            try container.encode(givenContext, forKey: .givenContext)
+        } else {
+            try container.encode(EmptyObject(), forKey: .givenContext)
+        }
+        try container.encode(metaContext, forKey: .metaContext)
+        try container.encode(instanceID, forKey: .instanceID)
+        try container.encodeIfPresent(lastUpdateTimestamp, forKey: .lastUpdateTimestamp)
+    }
+}
+
+/// Builds the requests of PROTOCOL §1–§2 from the transport's configuration.
+struct ConnectionRequestBuilder: Sendable {
+    let configuration: TransportConfiguration
+
+    /// The request that opens a stream; `Last-Event-ID` only on automatic reconnects that have one.
+    func streamingRequest(context: ConfigDirectorContext?, lastEventID: String?) -> HTTPRequest {
+        var headers = [
+            "Content-Type": "application/json",
+            "Accept": "text/event-stream",
+            "Cache-Control": "no-store",
+        ]
+        if let lastEventID, !lastEventID.isEmpty {
+            headers["Last-Event-ID"] = lastEventID
+        }
+        return HTTPRequest(
+            url: configuration.endpoint.streaming,
+            headers: headers,
+            body: body(context: context, lastUpdateTimestamp: nil),
+            timeout: configuration.streamIdleTimeout
+        )
+    }
+
+    /// The request of one poll.
+    func pollingRequest(context: ConfigDirectorContext?, lastUpdateTimestamp: String?, timeout: Double) -> HTTPRequest {
+        HTTPRequest(
+            url: configuration.endpoint.polling,
+            headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+            body: body(context: context, lastUpdateTimestamp: lastUpdateTimestamp),
+            timeout: timeout
+        )
+    }
+
+    private func body(context: ConfigDirectorContext?, lastUpdateTimestamp: String?) -> Data {
+        let body = ConnectionRequestBody(
+            clientSDKKey: configuration.clientSDKKey,
+            givenContext: context,
+            metaContext: configuration.metaContext,
+            instanceID: configuration.instanceID,
+            lastUpdateTimestamp: lastUpdateTimestamp
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return try encoder.encode(body)
+        } catch {
+            // Only a context whose traits cannot encode lands here; the service still gets a valid body.
+            configuration.logger.logIfEnabled(.error, "The context could not be encoded; sending none.", error: error)
+            var withoutContext = body
+            withoutContext.givenContext = nil
+            return (try? encoder.encode(withoutContext)) ?? Data("{}".utf8)
+        }
+    }
+}

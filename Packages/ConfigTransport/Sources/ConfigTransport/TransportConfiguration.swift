@@ -1,0 +1,76 @@
+public import ConfigModel
+
+/// Everything the HTTP transports and the telemetry reporter need to reach the service.
+public struct TransportConfiguration: Sendable {
+    /// The default limit on one SSE event or one polling body: 8 MiB.
+    public static let defaultMaxEventSize = 8 * 1024 * 1024
+    /// The default time between two polls, in seconds.
+    public static let defaultPollingInterval = 60.0
+    /// The shortest time between two polls, in seconds; a smaller interval is raised to it.
+    public static let minimumPollingInterval = 30.0
+    /// The default time a stream may stay silent before it is dropped and reconnected, in seconds.
+    public static let defaultStreamIdleTimeout = 300.0
+
+    /// The client SDK key, sent in every body as `clientSdkKey` and never logged.
+    public var clientSDKKey: String
+    /// The service's URLs.
+    public var endpoint: ServiceEndpoint
+    /// What the SDK tells the service about itself and the app.
+    public var metaContext: MetaContext
+    /// The id of this SDK install, sent as `instanceId`.
+    public var instanceID: String
+    /// Where the transports log.
+    public var logger: any ConfigDirectorLogger
+    /// The most bytes one SSE event or one polling body may have; larger ones are refused.
+    public var maxEventSize: Int
+    /// The time between two polls, in seconds, as asked; see ``effectivePollingInterval``.
+    public var pollingInterval: Double
+    /// How long a stream may stay silent before it is dropped and reconnected, in seconds.
+    public var streamIdleTimeout: Double
+    /// The clock that backoff, polling and timeouts wait on.
+    public var clock: any TransportClock
+    /// Returns a random value in `0...1`; it chooses the jitter of the reconnect delays.
+    public var randomFraction: @Sendable () -> Double
+
+    /// Creates a configuration.
+    /// - Parameters:
+    ///   - clientSDKKey: The client SDK key.
+    ///   - endpoint: The service's URLs; ConfigDirector's service by default.
+    ///   - metaContext: What the SDK tells the service about itself and the app.
+    ///   - instanceID: The id of this SDK install.
+    ///   - logger: Where to log.
+    ///   - maxEventSize: The most bytes of one event or polling body; 8 MiB by default.
+    ///   - pollingInterval: The time between two polls, in seconds; at least 30.
+    ///   - streamIdleTimeout: How long a stream may stay silent, in seconds.
+    ///   - clock: The clock to wait on; the system's by default.
+    ///   - randomFraction: The source of jitter, returning values in `0...1`.
+    public init(
+        clientSDKKey: String,
+        endpoint: ServiceEndpoint = ServiceEndpoint(),
+        metaContext: MetaContext,
+        instanceID: String,
+        logger: any ConfigDirectorLogger = ConsoleLogger(),
+        maxEventSize: Int = TransportConfiguration.defaultMaxEventSize,
+        pollingInterval: Double = TransportConfiguration.defaultPollingInterval,
+        streamIdleTimeout: Double = TransportConfiguration.defaultStreamIdleTimeout,
+        clock: any TransportClock = SystemTransportClock(),
+        randomFraction: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+    ) {
+        self.clientSDKKey = clientSDKKey
+        self.endpoint = endpoint
+        self.metaContext = metaContext
+        self.instanceID = instanceID
+        self.logger = logger
+        self.maxEventSize = maxEventSize
+        self.pollingInterval = pollingInterval
+        self.streamIdleTimeout = streamIdleTimeout
+        self.clock = clock
+        self.randomFraction = randomFraction
+    }
+
+    /// The polling interval in force: ``pollingInterval`` raised to ``minimumPollingInterval``.
+    public var effectivePollingInterval: Double {
+        guard pollingInterval.isFinite else { return Self.defaultPollingInterval }
+        return max(pollingInterval, Self.minimumPollingInterval)
+    }
+}

@@ -1,0 +1,388 @@
+@_spi(Testing) import ConfigTransport
+import ConfigModel
+import Foundation
+import Testing
+
+@Suite("Streaming transport")
+struct StreamingTransportTests {
+    let clock = ManualClock()
+    let http = FakeHTTPClient()
+    let logger = RecordingLogger()
+    let recorder = EventRecorder()
+
+    private func makeTransport(
+        random: @escaping @Sendable () -> Double = { 0.5 },
+        maxEventSize: Int = TransportConfiguration.defaultMaxEventSize
+    ) -> any Transport {
+        Fixtures.makeTransport(
+            .streaming,
+            configuration: Fixtures.configuration(
+                clock: clock,
+                logger: logger,
+                random: random,
+                maxEventSize: maxEventSize
+            ),
+            http: http,
+            recorder: recorder
+        )
+    }
+
+    /// Waits for the `count`-th reconnect, then lets its delay pass.
+    private func passReconnect(_ count: Int) async throws -> (attempt: Int, delay: Double) {
+        #expect(await eventually { recorder.reconnects.count >= count && clock.sleeperCount > 0 })
+        let reconnect = try #require(recorder.reconnects.dropFirst(count - 1).first)
+        clock.advance(by: reconnect.delay)
+        return reconnect
+    }
+
+    @Test("posts the body of §2 with the streaming headers of §1")
+    func requestShape() async throws {
+        http.enqueue(.hangingOpen)
+        let transport = makeTransport()
+        defer { transport.close() }
+        try await transport.connect(context: Fixtures.context, timeout: 10)
+        let request = try #require(http.requests.first)
+        #expect(request.url.absoluteString == "https://proxy.example.com/cd/client/sse/v1")
+        #expect(request.method == "POST")
+        #expect(request.headers["Content-Type"] == "application/json")
+        #expect(request.headers["Accept"] == "text/event-stream")
+        #expect(request.headers["Cache-Control"] == "no-store")
+        #expect(request.headers["Last-Event-ID"] == nil)
+        let body = try Fixtures.body(of: request)
+        #expect(body["clientSdkKey"] as? String == Fixtures.sdkKey)
+        #expect(body["instanceId"] as? String == Fixtures.instanceID)
+        #expect(body["lastUpdateTimestamp"] == nil)
+        let context = try #require(body["givenContext"] as? [String: Any])
+        #expect(context["id"] as? String == "user-123")
+        #expect(context["name"] as? String == "Ada")
+        #expect(context["kind"] == nil)
+        #expect((context["traits"] as? [String: Any])?["plan"] as? String == "pro")
+        let meta = try #require(body["metaContext"] as? [String: Any])
+        #expect(meta["sdkName"] as? String == "swift-client-sdk")
+        #expect(meta["appName"] as? String == "MyApp")
+        #expect(meta["userAgent"] as? String == "iOS")
+    }
+
+    @Test("sends an empty object as givenContext when there is no context")
+    func emptyContext() async throws {
+        http.enqueue(.hangingOpen)
+        let transport = makeTransport()
+        defer { transport.close() }
+        try await transport.connect(context: nil, timeout: 10)
+        let body = try Fixtures.body(of: try #require(http.requests.first))
+        #expect((body["givenContext"] as? [String: Any])?.isEmpty == true)
+    }
+
+    @Test("returns from connect once the stream opens, then delivers each config set in order")
+    func opensAndDelivers() async throws {
+        http.enqueue(
+            .stream([Fixtures.event(Fixtures.fullSetJSON), Fixtures.event(Fixtures.deltaSetJSON)], ending: .hang)
+        )
+        let transport = makeTransport()
+        defer { transport.close() }
+        try await transport.connect(context: Fixtures.context, timeout: 10)
+        #expect(await eventually { recorder.configSets.count == 2 })
+        #expect(recorder.states == [.open])
+        #expect(recorder.configSets.map(\.kind) == [.full, .delta])
+        #expect(recorder.configSets.first?.configs["dark-mode"]?.value == "true")
+        guard case .connectionState(.open) = recorder.events.first else {
+            Issue.record("the first event is not .open")
+            return
+        }
+    }
+
+    @Test("returns from connect when the timeout passes before the stream opens")
+    func connectTimeout() async throws {
+        let transport = makeTransport()
+        defer { transport.close() }
+        let connected = Protected(false)
+        let connecting = Task {
+            try await transport.connect(context: nil, timeout: 10)
+            connected.withLock { $0 = true }
+        }
+        #expect(await eventually { clock.sleeperCount == 1 })
+        #expect(!connected.current)
+        clock.advance(by: 10)
+        try await connecting.value
+        #expect(connected.current)
+        #expect(http.requestCount == 1)
+        #expect(http.exchanges.first?.isCancelled == false, "the stream may still open later")
+    }
+
+    @Test("401 is fatal: connect throws once, nothing is retried, one error says it is unrecoverable")
+    func unauthorized() async throws {
+        http.enqueue(.status(401, body: "{\"error\":\"unknown key \(Fixtures.sdkKey)\"}"))
+        let transport = makeTransport()
+        defer { transport.close() }
+        await #expect(
+            throws: ConfigDirectorError.connectionFailed(
+                message: "{\"error\":\"unknown key <redacted>\"}",
+                statusCode: 401
+            )
+        ) {
+            try await transport.connect(context: nil, timeout: 10)
+        }
+        clock.advance(by: 10_000)
+        try await Task.sleep(nanoseconds: 20_000_000)
+        #expect(http.requestCount == 1)
+        #expect(recorder.states.count == 1)
+        guard case .failed(let error)? = recorder.states.first else {
+            Issue.record("no .failed state")
+            return
+        }
+        #expect(error == .connectionFailed(message: "{\"error\":\"unknown key <redacted>\"}", statusCode: 401))
+        let errors = logger.messages(at: .error)
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("unrecoverable") == true)
+        #expect(!logger.mentions(Fixtures.sdkKey))
+    }
+
+    @Test("reports a fatal status within 5 s even when its body never ends")
+    func fatalWithEndlessBody() async throws {
+        http.enqueue(
+            FakeHTTPClient.Response(
+                parts: [.head(HTTPResponseHead(statusCode: 403)), .body(Data("forbidden".utf8))],
+                ending: .hang
+            )
+        )
+        let transport = makeTransport()
+        defer { transport.close() }
+        let connecting = Task { try await transport.connect(context: nil, timeout: 60) }
+        #expect(await eventually { clock.requestedSleeps.contains(5) })
+        clock.advance(by: 5)
+        await #expect(throws: ConfigDirectorError.connectionFailed(message: "forbidden", statusCode: 403)) {
+            try await connecting.value
+        }
+        #expect(recorder.reconnects.isEmpty)
+    }
+
+    @Test("releasing the transport without closing it stops its connection")
+    func release() async throws {
+        http.enqueue(.hangingOpen)
+        var transport: (any Transport)? = makeTransport()
+        try await transport?.connect(context: nil, timeout: 10)
+        let exchange = try #require(http.exchanges.first)
+        transport = nil
+        #expect(await eventually { exchange.isCancelled })
+        #expect(http.shutdownCount == 1)
+    }
+
+    @Test("every 4xx but 429 is fatal", arguments: [400, 403, 404, 410, 499])
+    func fatalStatuses(status: Int) async throws {
+        http.enqueue(.status(status))
+        let transport = makeTransport()
+        defer { transport.close() }
+        await #expect(throws: ConfigDirectorError.self) {
+            try await transport.connect(context: nil, timeout: 10)
+        }
+        #expect(recorder.reconnects.isEmpty)
+    }
+
+    @Test("204 stops quietly: connect returns, no reconnect, no warning or error")
+    func noContent() async throws {
+        http.enqueue(.status(204))
+        let transport = makeTransport()
+        defer { transport.close() }
+        try await transport.connect(context: nil, timeout: 10)
+        #expect(await eventually { recorder.states == [.stopped] })
+        clock.advance(by: 10_000)
+        try await Task.sleep(nanoseconds: 20_000_000)
+        #expect(http.requestCount == 1)
+        #expect(logger.messages(at: .error).isEmpty && logger.messages(at: .warn).isEmpty)
+    }
+
+    @Test("the delays of attempts 1 to 12 lie in their bands, and empty connections never reset them")
+    func backoffBands() async throws {
+        let generator = Protected(SeededGenerator(seed: 7))
+        let transport = makeTransport(random: { generator.withLock { Double.random(in: 0...1, using: &$0) } })
+        defer { transport.close() }
+        http.enqueue(.networkError(), .status(500), .status(503), .status(429), .status(302))
+        let emptyOpen = FakeHTTPClient.Response.stream([])
+        for _ in 6...12 { http.enqueue(emptyOpen) }
+        try await transport.connect(context: nil, timeout: 0)
+        for attempt in 1...12 {
+            let reconnect = try await passReconnect(attempt)
+            let ceiling = Double(1 << min(attempt, 9))
+            #expect(reconnect.attempt == attempt)
+            #expect((ceiling / 2...ceiling).contains(reconnect.delay), "attempt \(attempt): \(reconnect.delay)")
+        }
+        #expect(logger.messages(at: .warn).count == 1, "a transient failure is logged once per outage")
+        #expect(!logger.mentions(Fixtures.sdkKey))
+    }
+
+    @Test("resets the attempt count after a connection delivered something, even a comment or a retry line")
+    func resetAfterDelivery() async throws {
+        let transport = makeTransport()
+        defer { transport.close() }
+        http.enqueue(.networkError(), .networkError(), .stream([": ping\n"]), .networkError(), .stream(["retry: 10\n"]))
+        http.enqueue(.networkError())
+        try await transport.connect(context: nil, timeout: 0)
+        var attempts: [Int] = []
+        for count in 1...5 {
+            attempts.append(try await passReconnect(count).attempt)
+        }
+        #expect(await eventually { recorder.reconnects.count == 6 })
+        #expect(recorder.reconnects.map(\.attempt) == [1, 2, 1, 2, 1, 2])
+        #expect(logger.messages(at: .info).contains { $0.contains("delivering again") })
+    }
+
+    @Test("a longer Retry-After on 429 and 503 wins, in seconds or as an HTTP date; other statuses ignore it")
+    func retryAfter() async throws {
+        let transport = makeTransport(random: { 0 })
+        defer { transport.close() }
+        let date = Date(timeInterval: 300, since: clock.now())
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        http.enqueue(
+            .status(503, headers: ["Retry-After": "120"]),
+            .status(429, headers: ["retry-after": formatter.string(from: date.addingTimeInterval(120))]),
+            .status(500, headers: ["Retry-After": "90"]),
+            .status(503, headers: ["Retry-After": "1"]),
+            .status(429, headers: ["Retry-After": "99999"])
+        )
+        try await transport.connect(context: nil, timeout: 0)
+        var delays: [Double] = []
+        for count in 1...5 {
+            delays.append(try await passReconnect(count).delay)
+        }
+        #expect(delays[0] == 120)
+        #expect(abs(delays[1] - 300) < 1.5, "the date is 300 s after the clock's time then")
+        #expect(delays[2] == 4)
+        #expect(delays[3] == 8)
+        #expect(delays[4] == 3600)
+    }
+
+    @Test("sends Last-Event-ID only on automatic reconnects, and not when the last id was empty")
+    func lastEventID() async throws {
+        let transport = makeTransport()
+        defer { transport.close() }
+        http.enqueue(
+            .stream([Fixtures.event(Fixtures.fullSetJSON, id: "42")]),
+            .stream([": nothing new\n"]),
+            .stream(["id:\n: cleared\n\n"]),
+            .hangingOpen
+        )
+        try await transport.connect(context: nil, timeout: 10)
+        for count in 1...3 {
+            _ = try await passReconnect(count)
+        }
+        #expect(await eventually { http.requestCount == 4 })
+        #expect(http.requests.map { $0.headers["Last-Event-ID"] } == [nil, "42", "42", nil])
+        http.enqueue(.hangingOpen)
+        try await transport.connect(context: Fixtures.context, timeout: 10)
+        #expect(http.requests.last?.headers["Last-Event-ID"] == nil, "a new connect starts without it")
+    }
+
+    @Test("refuses an oversized event: logged, the connection dropped and retried with backoff")
+    func oversizedEvent() async throws {
+        let transport = makeTransport(maxEventSize: 256)
+        defer { transport.close() }
+        http.enqueue(
+            .stream(["data: " + String(repeating: "x", count: 200), String(repeating: "y", count: 200)], ending: .hang)
+        )
+        try await transport.connect(context: nil, timeout: 10)
+        #expect(await eventually { recorder.reconnects.count == 1 })
+        #expect(recorder.reconnects.first?.attempt == 1)
+        #expect(recorder.configSets.isEmpty)
+        #expect(http.exchanges.first?.isCancelled == true)
+        #expect(logger.mentions("larger than 256 bytes"))
+    }
+
+    @Test("skips an event that does not decode and goes on with the stream")
+    func malformedEvent() async throws {
+        let transport = makeTransport()
+        defer { transport.close() }
+        http.enqueue(.stream(["data: {not json\n\n", Fixtures.event(Fixtures.fullSetJSON)], ending: .hang))
+        try await transport.connect(context: nil, timeout: 10)
+        #expect(await eventually { recorder.configSets.count == 1 })
+        #expect(logger.messages(at: .warn).contains { $0.contains("does not decode") })
+        #expect(recorder.reconnects.isEmpty)
+    }
+
+    @Test("treats a redirect as transient and does not follow it")
+    func redirect() async throws {
+        let transport = makeTransport()
+        defer { transport.close() }
+        http.enqueue(.status(307, headers: ["Location": "https://elsewhere.example.com/"]))
+        try await transport.connect(context: nil, timeout: 0)
+        #expect(await eventually { recorder.reconnects.count == 1 })
+        #expect(logger.mentions("redirects are not followed"))
+        #expect(http.requests.allSatisfy { $0.url.host == "proxy.example.com" })
+    }
+
+    @Test("reconnects after the server closes an open stream, with backoff")
+    func serverClose() async throws {
+        let transport = makeTransport()
+        defer { transport.close() }
+        http.enqueue(.stream([Fixtures.event(Fixtures.fullSetJSON)]), .hangingOpen)
+        try await transport.connect(context: nil, timeout: 10)
+        let reconnect = try await passReconnect(1)
+        #expect(reconnect.attempt == 1)
+        #expect(await eventually { http.requestCount == 2 && recorder.states.last == .open })
+        #expect(recorder.states == [.open, .reconnecting(attempt: 1, delay: 1.5), .open])
+    }
+
+    @Test("disconnect stops retrying at once")
+    func disconnectStopsRetrying() async throws {
+        let transport = makeTransport()
+        defer { transport.close() }
+        http.enqueue(.networkError())
+        try await transport.connect(context: nil, timeout: 0)
+        #expect(await eventually { recorder.reconnects.count == 1 && clock.sleeperCount == 1 })
+        transport.disconnect()
+        #expect(await eventually { clock.sleeperCount == 0 })
+        clock.advance(by: 10_000)
+        try await Task.sleep(nanoseconds: 20_000_000)
+        #expect(http.requestCount == 1)
+        #expect(recorder.reconnects.count == 1)
+    }
+
+    @Test("close cancels the stream, releases the HTTP layer, and a later connect does nothing")
+    func closeStopsEverything() async throws {
+        let transport = makeTransport()
+        http.enqueue(.hangingOpen)
+        try await transport.connect(context: nil, timeout: 10)
+        let exchange = try #require(http.exchanges.first)
+        transport.close()
+        #expect(await eventually { exchange.isCancelled })
+        #expect(http.shutdownCount == 1)
+        exchange.send(Fixtures.event(Fixtures.fullSetJSON))
+        try await transport.connect(context: nil, timeout: 10)
+        try await Task.sleep(nanoseconds: 20_000_000)
+        #expect(http.requestCount == 1)
+        #expect(recorder.configSets.isEmpty)
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test("each connect replaces the previous connection entirely")
+    func connectReplaces() async throws {
+        let transport = makeTransport()
+        defer { transport.close() }
+        http.enqueue(.hangingOpen, .hangingOpen)
+        try await transport.connect(context: ConfigDirectorContext(id: "first"), timeout: 10)
+        let first = try #require(http.exchanges.first)
+        try await transport.connect(context: ConfigDirectorContext(id: "second"), timeout: 10)
+        #expect(first.isCancelled)
+        first.send(Fixtures.event(Fixtures.fullSetJSON))
+        let second = try #require(http.exchanges.last)
+        let body = try Fixtures.body(of: second.request)
+        #expect((body["givenContext"] as? [String: Any])?["id"] as? String == "second")
+        second.send(Fixtures.event(Fixtures.deltaSetJSON))
+        #expect(await eventually { recorder.configSets.count == 1 })
+        try await Task.sleep(nanoseconds: 20_000_000)
+        #expect(recorder.configSets.map(\.kind) == [.delta])
+    }
+
+    @Test("a connect waiting for its stream returns when it is replaced or disconnected")
+    func pendingConnectReturns() async throws {
+        let transport = makeTransport()
+        defer { transport.close() }
+        let waiting = Task { try await transport.connect(context: nil, timeout: 60) }
+        #expect(await eventually { http.requestCount == 1 })
+        transport.disconnect()
+        try await waiting.value
+        #expect(http.exchanges.first?.isCancelled == true)
+    }
+}
