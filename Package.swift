@@ -116,7 +116,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ConfigEmulatorTests",
-            dependencies: ["ConfigEmulator", "ConfigModel"],
+            dependencies: ["ConfigEmulator", "ConfigModel", "TestSupport"],
             path: "Tools/ConfigEmulator/Tests/ConfigEmulatorTests"
         ),
 
