@@ -1,5 +1,5 @@
-public import Foundation
 public import ConfigModel
+public import Foundation
 
 /// A local ConfigDirector server for development and tests: it speaks the client protocol over HTTP on
 /// loopback, serves configs with per-context values, takes changes while clients are connected, records

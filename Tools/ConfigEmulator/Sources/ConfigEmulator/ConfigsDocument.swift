@@ -21,7 +21,9 @@ public struct ConfigsDocument: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case environmentID = "environmentId", projectID = "projectId", configs
+        case environmentID = "environmentId"
+        case projectID = "projectId"
+        case configs
     }
 
     /// Reads and decodes a configs file.

@@ -44,7 +44,8 @@ public struct ContextRule: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case kind, id, trait, equals, value, valueID = "valueId"
+        case kind, id, trait, equals, value
+        case valueID = "valueId"
     }
 
     /// Decodes a rule; it must have a condition and a `value` (which may be `null`).

@@ -3,7 +3,11 @@ public import ConfigModel
 /// One config the emulator serves: its key, type, default value and values for particular contexts.
 ///
 /// In a configs file it is written as
-/// `{"key": "dark-mode", "type": "boolean", "value": false, "rules": [{"trait": "plan", "equals": "pro", "value": true}]}`.
+///
+/// ```json
+/// {"key": "dark-mode", "type": "boolean", "value": false,
+///  "rules": [{"trait": "plan", "equals": "pro", "value": true}]}
+/// ```
 public struct EmulatedConfig: Sendable, Hashable, Codable {
     /// The config key.
     public var key: String
@@ -43,7 +47,9 @@ public struct EmulatedConfig: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case key, type, value, id, valueID = "valueId", rules
+        case key, type, value, id
+        case valueID = "valueId"
+        case rules
     }
 
     /// Decodes a config from the configs file format; `value` and `rules` may be omitted.

@@ -1,5 +1,5 @@
-public import Foundation
 public import ConfigModel
+public import Foundation
 
 /// How an emulator listens, what it serves and the limits it keeps.
 public struct EmulatorConfiguration: Sendable {

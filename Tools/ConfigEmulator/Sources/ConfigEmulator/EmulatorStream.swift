@@ -1,5 +1,5 @@
-public import Foundation
 public import ConfigModel
+public import Foundation
 
 /// A streaming client connected to the emulator.
 public struct EmulatorStream: Sendable, Hashable, Codable {

@@ -1,5 +1,5 @@
-public import Foundation
 public import ConfigModel
+public import Foundation
 
 /// A telemetry batch the emulator accepted (PROTOCOL §6), decoded.
 public struct TelemetryBatch: Sendable, Hashable, Codable {

@@ -39,7 +39,8 @@ struct AdminTests {
             events = try await stream.waitForEvents { $0.count == 5 }
             #expect(events[4].configSet?.configs.keys.sorted() == ["only"])
             #expect(events[4].configSet?.environmentID == "e2")
-            let document = try await HTTPClient.send("GET", Fixtures.admin(emulator, "configs")).decode(ConfigsDocument.self)
+            let document = try await HTTPClient.send("GET", Fixtures.admin(emulator, "configs")).decode(
+                ConfigsDocument.self)
             #expect(document.configs.map(\.key) == ["only"])
             #expect(emulator.document == document)
         }
@@ -71,9 +72,10 @@ struct AdminTests {
             #expect(response.status == 200)
             let listed = try await HTTPClient.send("GET", Fixtures.admin(emulator, "streams"))
                 .decode([EmulatorStream].self)
-            #expect(Set(listed.map(\.context)) == [
-                ConfigDirectorContext(id: "acme", kind: "tenant"), ConfigDirectorContext(id: "u", traits: ["n": 1]),
-            ])
+            #expect(
+                Set(listed.map(\.context)) == [
+                    ConfigDirectorContext(id: "acme", kind: "tenant"), ConfigDirectorContext(id: "u", traits: ["n": 1]),
+                ])
             let found = try await emulator.waitForStream { $0.context.kind == "tenant" }
             #expect(found.context.id == "acme")
 
@@ -107,8 +109,10 @@ struct AdminTests {
                 .decode([RecordedRequest].self)
             #expect(requests.map(\.path) == ["/client/polling/v1", "/client/telemetry/v1"])
             #expect(requests[0].bodyText == Fixtures.body())
-            let filtered = try await HTTPClient.send("GET", Fixtures.admin(emulator, "requests?path=/client/telemetry/v1"))
-                .decode([RecordedRequest].self)
+            let filtered = try await HTTPClient.send(
+                "GET", Fixtures.admin(emulator, "requests?path=/client/telemetry/v1")
+            )
+            .decode([RecordedRequest].self)
             #expect(filtered.count == 1)
             let batches = try await HTTPClient.send("GET", Fixtures.admin(emulator, "telemetry"))
                 .decode([TelemetryBatch].self)

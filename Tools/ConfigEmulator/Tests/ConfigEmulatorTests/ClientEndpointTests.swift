@@ -44,9 +44,11 @@ struct ClientEndpointTests {
         }
     }
 
-    @Test("answers 401 to another SDK key on every client endpoint", arguments: [
-        "client/sse/v1", "client/polling/v1", "client/telemetry/v1",
-    ])
+    @Test(
+        "answers 401 to another SDK key on every client endpoint",
+        arguments: [
+            "client/sse/v1", "client/polling/v1", "client/telemetry/v1",
+        ])
     func wrongKey(path: String) async throws {
         try await withEmulator(configs: Fixtures.configs, sdkKey: Fixtures.sdkKey) { emulator in
             let response = try await HTTPClient.send(
@@ -69,7 +71,8 @@ struct ClientEndpointTests {
             let get = try await HTTPClient.send("GET", polling)
             #expect(get.status == 405)
             #expect(get.headers["allow"] == "POST")
-            let other = try await HTTPClient.send("POST", emulator.baseURL.appendingPathComponent("client/x/v1"), body: "{}")
+            let other = try await HTTPClient.send(
+                "POST", emulator.baseURL.appendingPathComponent("client/x/v1"), body: "{}")
             #expect(other.status == 404)
         }
     }

@@ -29,18 +29,20 @@ struct EmulatedConfigTests {
         #expect(config.state(for: ConfigDirectorContext()).value == "1")
     }
 
-    @Test("serves every config type's value as its wire text", arguments: [
-        (ConfigType.boolean, JSONValue.bool(true), "true" as String?),
-        (.string, "plain text", "plain text"),
-        (.integer, 42, "42"),
-        (.float, 2.5, "2.5"),
-        (.enum, "express", "express"),
-        (.url, "https://example.com/a", "https://example.com/a"),
-        (.json, JSONValue.object(["b": 1, "a": [true, nil]]), #"{"a":[true,null],"b":1}"#),
-        (.json, "text", #""text""#),
-        (.custom, "v2", "v2"),
-        (.string, nil, nil),
-    ])
+    @Test(
+        "serves every config type's value as its wire text",
+        arguments: [
+            (ConfigType.boolean, JSONValue.bool(true), "true" as String?),
+            (.string, "plain text", "plain text"),
+            (.integer, 42, "42"),
+            (.float, 2.5, "2.5"),
+            (.enum, "express", "express"),
+            (.url, "https://example.com/a", "https://example.com/a"),
+            (.json, JSONValue.object(["b": 1, "a": [true, nil]]), #"{"a":[true,null],"b":1}"#),
+            (.json, "text", #""text""#),
+            (.custom, "v2", "v2"),
+            (.string, nil, nil),
+        ])
     func wireText(type: ConfigType, value: JSONValue, expected: String?) {
         let state = EmulatedConfig(key: "k", type: type, value: value).state(for: ConfigDirectorContext())
         #expect(state.value == expected)

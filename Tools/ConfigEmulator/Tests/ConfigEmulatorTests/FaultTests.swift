@@ -34,7 +34,9 @@ struct FaultTests {
             let connections = try (0..<3).map { _ in try RawConnection(port: emulator.port) }
             for connection in connections { connection.post("/client/sse/v1", json: Fixtures.body()) }
             try await emulator.waitForStreams(count: 3)
-            for connection in connections { #expect(connection.read(timeout: 5) { Chunked.chunks(of: $0).chunks.count == 1 }) }
+            for connection in connections {
+                #expect(connection.read(timeout: 5) { Chunked.chunks(of: $0).chunks.count == 1 })
+            }
             emulator.inject(.dropStreams)
             for connection in connections {
                 #expect(connection.readToEnd(timeout: 5))

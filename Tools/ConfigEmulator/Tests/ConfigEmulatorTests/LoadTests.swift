@@ -14,7 +14,8 @@ struct LoadTests {
             var connections: [RawConnection] = []
             for index in 0..<count {
                 let connection = try RawConnection(port: emulator.port)
-                connection.post("/client/sse/v1", json: Fixtures.body(context: ConfigDirectorContext(id: "user-\(index)")))
+                connection.post(
+                    "/client/sse/v1", json: Fixtures.body(context: ConfigDirectorContext(id: "user-\(index)")))
                 connections.append(connection)
             }
             try await emulator.waitForStreams(count: count, timeout: 30)
@@ -34,8 +35,9 @@ struct LoadTests {
             #expect(reached == count)
             if let before, let after {
                 let perStream = (after - before) / count
-                print("[emulator load] \(count) streams: RSS \(before / 1024) KiB -> \(after / 1024) KiB, "
-                    + "about \(perStream / 1024) KiB per stream (server thread, client socket and buffers)")
+                print(
+                    "[emulator load] \(count) streams: RSS \(before / 1024) KiB -> \(after / 1024) KiB, "
+                        + "about \(perStream / 1024) KiB per stream (server thread, client socket and buffers)")
             }
             for connection in connections { connection.close() }
             let deadline = Date(timeIntervalSinceNow: 10)

@@ -6,18 +6,20 @@ import Testing
 
 @Suite("Robustness")
 struct RobustnessTests {
-    @Test("answers 400 to malformed requests", arguments: [
-        "GARBAGE\r\n\r\n",
-        "GET /admin/health HTTP/2.0\r\n\r\n",
-        "GET admin/health HTTP/1.1\r\n\r\n",
-        "GET /admin/health HTTP/1.1\nHost: x\n\n",
-        "POST /client/polling/v1 HTTP/1.1\r\nContent-Length: abc\r\n\r\n",
-        "POST /client/polling/v1 HTTP/1.1\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello",
-        "POST /client/polling/v1 HTTP/1.1\r\nBad Header: 1\r\n\r\n",
-        "POST /client/polling/v1 HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n",
-        "POST /client/polling/v1 HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
-        "POST /client/polling/v1 HTTP/1.1\r\nContent-Length: 10\r\n\r\nshort",
-    ])
+    @Test(
+        "answers 400 to malformed requests",
+        arguments: [
+            "GARBAGE\r\n\r\n",
+            "GET /admin/health HTTP/2.0\r\n\r\n",
+            "GET admin/health HTTP/1.1\r\n\r\n",
+            "GET /admin/health HTTP/1.1\nHost: x\n\n",
+            "POST /client/polling/v1 HTTP/1.1\r\nContent-Length: abc\r\n\r\n",
+            "POST /client/polling/v1 HTTP/1.1\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello",
+            "POST /client/polling/v1 HTTP/1.1\r\nBad Header: 1\r\n\r\n",
+            "POST /client/polling/v1 HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n",
+            "POST /client/polling/v1 HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+            "POST /client/polling/v1 HTTP/1.1\r\nContent-Length: 10\r\n\r\nshort",
+        ])
     func malformed(request: String) async throws {
         try await withEmulator(configs: Fixtures.configs, sdkKey: Fixtures.sdkKey) { emulator in
             let connection = try RawConnection(port: emulator.port)
@@ -30,12 +32,13 @@ struct RobustnessTests {
 
     @Test("answers 413 to an oversized head, Content-Length or chunked body")
     func oversized() async throws {
-        try await withEmulator(configs: Fixtures.configs, sdkKey: Fixtures.sdkKey, configure: {
-            $0.maxRequestBodyBytes = 1000
-        }) { emulator in
+        var configuration = Fixtures.configuration()
+        configuration.maxRequestBodyBytes = 1000
+        try await withEmulator(configuration: configuration) { emulator in
             let longHead = "GET /admin/health HTTP/1.1\r\nX-Filler: \(String(repeating: "a", count: 20_000))\r\n\r\n"
             let declared = "POST /client/polling/v1 HTTP/1.1\r\nContent-Length: 5000\r\n\r\n"
-            let chunked = "POST /client/polling/v1 HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+            let chunked =
+                "POST /client/polling/v1 HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
                 + "3e8\r\n\(String(repeating: "b", count: 1000))\r\n1\r\nc\r\n0\r\n\r\n"
             for request in [longHead, declared, chunked] {
                 let connection = try RawConnection(port: emulator.port)
@@ -52,7 +55,8 @@ struct RobustnessTests {
             let body = Array(Fixtures.body().utf8)
             let split = body.count / 2
             var request = "POST /client/polling/v1 HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
-            request += String(split, radix: 16) + ";ext=1\r\n" + String(decoding: body[..<split], as: UTF8.self) + "\r\n"
+            request +=
+                String(split, radix: 16) + ";ext=1\r\n" + String(decoding: body[..<split], as: UTF8.self) + "\r\n"
             request += String(body.count - split, radix: 16) + "\r\n" + String(decoding: body[split...], as: UTF8.self)
             request += "\r\n0\r\nTrailer: x\r\n\r\n"
             let connection = try RawConnection(port: emulator.port)
@@ -65,9 +69,9 @@ struct RobustnessTests {
 
     @Test("answers 408 to a request that does not arrive in time")
     func slowRequest() async throws {
-        try await withEmulator(configs: Fixtures.configs, sdkKey: Fixtures.sdkKey, configure: {
-            $0.requestTimeout = 0.3
-        }) { emulator in
+        var configuration = Fixtures.configuration()
+        configuration.requestTimeout = 0.3
+        try await withEmulator(configuration: configuration) { emulator in
             let connection = try RawConnection(port: emulator.port)
             connection.send("POST /client/polling/v1 HTTP/1.1\r\nContent-Length: 100\r\n\r\n{")
             #expect(connection.readToEnd(timeout: 5))
@@ -77,10 +81,10 @@ struct RobustnessTests {
 
     @Test("survives a seeded loop of random and mutated bytes at the request parser")
     func fuzz() async throws {
-        try await withEmulator(configs: Fixtures.configs, sdkKey: Fixtures.sdkKey, configure: {
-            $0.requestTimeout = 0.5
-            $0.maxRequestBodyBytes = 4096
-        }) { emulator in
+        var configuration = Fixtures.configuration()
+        configuration.requestTimeout = 0.5
+        configuration.maxRequestBodyBytes = 4096
+        try await withEmulator(configuration: configuration) { emulator in
             var random = SplitMix64(seed: 0xC0FF_EE15_600D)
             let valid = Array(
                 ("POST /client/polling/v1 HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
@@ -111,10 +115,10 @@ struct RobustnessTests {
 
     @Test("drops a streaming client that stops reading instead of buffering without bound")
     func slowClientDropped() async throws {
-        try await withEmulator(configs: Fixtures.configs, sdkKey: Fixtures.sdkKey, configure: {
-            $0.maxQueuedBytesPerStream = 256 * 1024
-            $0.writeTimeout = 0.5
-        }) { emulator in
+        var configuration = Fixtures.configuration()
+        configuration.maxQueuedBytesPerStream = 256 * 1024
+        configuration.writeTimeout = 0.5
+        try await withEmulator(configuration: configuration) { emulator in
             let connection = try RawConnection(port: emulator.port)
             connection.shrinkReceiveBuffer()
             connection.post("/client/sse/v1", json: Fixtures.body())

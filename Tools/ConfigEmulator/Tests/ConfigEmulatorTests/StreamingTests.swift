@@ -17,14 +17,18 @@ struct StreamingTests {
             #expect(full.kind == .full)
             #expect(full.configs.keys.sorted() == ["dark-mode", "max-items", "welcome"])
             #expect(full.configs["dark-mode"]?.value == "true")
-            #expect(full.configs["welcome"] == ConfigState(id: "welcome", key: "welcome", type: .string, value: "hello"))
+            #expect(
+                full.configs["welcome"] == ConfigState(id: "welcome", key: "welcome", type: .string, value: "hello"))
             #expect(opening[0].id?.isEmpty == false)
 
             emulator.setValue("bonjour", forKey: "welcome")
             let events = try await stream.waitForEvents { $0.count == 2 }
             let delta = try #require(events[1].configSet)
             #expect(delta.kind == .delta)
-            #expect(delta.configs == ["welcome": ConfigState(id: "welcome", key: "welcome", type: .string, value: "bonjour")])
+            #expect(
+                delta.configs == [
+                    "welcome": ConfigState(id: "welcome", key: "welcome", type: .string, value: "bonjour")
+                ])
             #expect(events[1].id != nil && events[1].id != events[0].id)
             #expect(delta.timestamp != nil)
         }

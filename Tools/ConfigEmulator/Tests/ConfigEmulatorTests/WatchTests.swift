@@ -18,10 +18,11 @@ struct WatchTests {
         let b = #"{"key": "b", "type": "integer", "value": 1}"#
         try write([a, b].joined(separator: ","))
         let document = try ConfigsDocument.load(from: file)
-        try await withEmulator(configs: document.configs, sdkKey: Fixtures.sdkKey, configure: {
-            $0.watchedFile = file
-            $0.watchInterval = 0.02
-        }) { emulator in
+        var configuration = Fixtures.configuration()
+        configuration.document = ConfigsDocument(configs: document.configs)
+        configuration.watchedFile = file
+        configuration.watchInterval = 0.02
+        try await withEmulator(configuration: configuration) { emulator in
             let stream = Fixtures.openStream(emulator)
             defer { stream.cancel() }
             try await stream.waitForEvents { $0.count == 1 }

@@ -1,5 +1,5 @@
-internal import Foundation
 internal import ConfigModel
+internal import Foundation
 
 extension ConfigEmulator {
     /// The admin API's health answer.
@@ -19,8 +19,9 @@ extension ConfigEmulator {
         switch (request.method, parts.dropFirst().first ?? "", Array(parts.dropFirst(2))) {
         case ("GET", "health", []):
             let health = state.withLock { state in
-                Health(port: state.port, lastEventId: state.eventID, streams: state.streams.count,
-                       configs: state.configs.count)
+                Health(
+                    port: state.port, lastEventId: state.eventID, streams: state.streams.count,
+                    configs: state.configs.count)
             }
             return .json(200, health)
         case ("GET", "configs", []):

@@ -1,5 +1,5 @@
-internal import Foundation
 internal import ConfigModel
+internal import Foundation
 
 extension ConfigEmulator {
     /// What reading a request gave.

@@ -1,5 +1,5 @@
-internal import Foundation
 internal import ConfigModel
+internal import Foundation
 
 extension ConfigEmulator {
     /// Reloads the configs file whenever its bytes change, pushing what changed to open streams.

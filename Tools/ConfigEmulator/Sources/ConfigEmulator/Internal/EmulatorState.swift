@@ -1,5 +1,5 @@
-internal import Foundation
 internal import ConfigModel
+internal import Foundation
 
 /// Everything an emulator holds that changes, kept behind one lock by ``ConfigEmulator``.
 struct EmulatorState {

@@ -36,7 +36,9 @@ struct HTTPRequestParser: Sendable {
         var headers: [(name: String, value: String)] = []
         for line in lines.dropFirst() {
             guard headers.count < maxHeaderCount else { return .failure(status: 413, reason: "too many header fields") }
-            guard let colon = line.firstIndex(of: ":") else { return .failure(status: 400, reason: "header without colon") }
+            guard let colon = line.firstIndex(of: ":") else {
+                return .failure(status: 400, reason: "header without colon")
+            }
             let name = line[line.startIndex..<colon]
             guard Self.isToken(name) else { return .failure(status: 400, reason: "malformed header name") }
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
@@ -84,7 +86,8 @@ struct HTTPRequestParser: Sendable {
         var position = start
         while true {
             guard let lineEnd = Self.find(Self.crlf, in: bytes, from: position, limit: 1024) else {
-                return bytes.count - position > 1024 ? .failure(status: 400, reason: "chunk size line too long") : .incomplete
+                return bytes.count - position > 1024
+                    ? .failure(status: 400, reason: "chunk size line too long") : .incomplete
             }
             let sizeField = bytes[position..<lineEnd].prefix { $0 != UInt8(ascii: ";") }
             guard !sizeField.isEmpty, sizeField.count <= 8,
@@ -96,7 +99,8 @@ struct HTTPRequestParser: Sendable {
                 // Trailer fields are read and ignored up to the blank line.
                 while true {
                     guard let trailerEnd = Self.find(Self.crlf, in: bytes, from: position, limit: 1024) else {
-                        return bytes.count - position > 1024 ? .failure(status: 400, reason: "trailer too long") : .incomplete
+                        return bytes.count - position > 1024
+                            ? .failure(status: 400, reason: "trailer too long") : .incomplete
                     }
                     if trailerEnd == position { return .complete((body, position + 2)) }
                     position = trailerEnd + 2

@@ -30,7 +30,8 @@ struct HTTPResponse: Sendable {
 
     /// The head of a streaming response; its body follows in chunks.
     static func streamHead() -> [UInt8] {
-        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
+        let head =
+            "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
             + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
         return Array(head.utf8)
     }

@@ -1,5 +1,5 @@
-internal import Foundation
 internal import ConfigModel
+internal import Foundation
 
 /// Builds the Server-Sent Events the emulator writes.
 enum SSE {

@@ -1,9 +1,10 @@
+internal import Foundation
+
 #if canImport(Glibc)
 internal import Glibc
 #elseif canImport(Darwin)
 internal import Darwin
 #endif
-internal import Foundation
 
 /// A failed socket call, with the call's name and `errno`.
 struct SocketError: Error, CustomStringConvertible {
@@ -160,7 +161,9 @@ final class Socket: @unchecked Sendable {
         guard descriptor >= 0 else { return true }
         var scratch = [UInt8](repeating: 0, count: 512)
         while true {
-            let count = scratch.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            let count = scratch.withUnsafeMutableBytes {
+                recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+            }
             if count > 0 { continue }
             if count == 0 { return true }
             return !(errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)

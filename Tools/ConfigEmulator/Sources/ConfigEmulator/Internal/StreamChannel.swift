@@ -1,5 +1,5 @@
-internal import Foundation
 internal import ConfigModel
+internal import Foundation
 
 /// The queue between the emulator, which decides what a stream gets, and the thread that writes it.
 final class StreamChannel: @unchecked Sendable {
@@ -37,17 +37,24 @@ final class StreamChannel: @unchecked Sendable {
     @discardableResult
     func send(_ event: [UInt8]) -> Bool {
         condition.lock()
-        defer { condition.unlock() }
-        guard ending == nil else { return true }
+        guard ending == nil else {
+            condition.unlock()
+            return true
+        }
         guard queuedBytes + event.count <= maxQueuedBytes else {
             ending = false
             queue.removeAll()
+            queuedBytes = 0
             condition.broadcast()
+            condition.unlock()
+            // The writer may be blocked on this very client: cut the connection to wake it now.
+            socket.shutdown()
             return false
         }
         queue.append(event)
         queuedBytes += event.count
         condition.broadcast()
+        condition.unlock()
         return true
     }
 

@@ -21,6 +21,11 @@ enum Fixtures {
         ),
     ]
 
+    /// A configuration on an ephemeral port serving ``configs``, for tests that change its limits.
+    static func configuration() -> EmulatorConfiguration {
+        EmulatorConfiguration(port: 0, sdkKey: sdkKey, document: ConfigsDocument(configs: configs))
+    }
+
     /// A connection request body (PROTOCOL §2).
     static func body(key: String = sdkKey, context: ConfigDirectorContext? = ConfigDirectorContext(id: "user-9"))
         -> String
