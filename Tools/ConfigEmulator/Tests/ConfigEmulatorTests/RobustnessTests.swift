@@ -67,6 +67,25 @@ struct RobustnessTests {
         }
     }
 
+    @Test("answers 400 to deeply nested JSON on every endpoint that decodes a body")
+    func deepNesting() async throws {
+        try await withEmulator(configs: Fixtures.configs, sdkKey: Fixtures.sdkKey) { emulator in
+            let nested = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+            let bodies = [
+                ("client/polling/v1", #"{"clientSdkKey": "\#(Fixtures.sdkKey)", "givenContext": \#(nested)}"#),
+                ("client/telemetry/v1", #"{"clientSdkKey": "\#(Fixtures.sdkKey)", "context": \#(nested)}"#),
+                ("admin/configs", #"{"key": "k", "type": "json", "value": \#(nested)}"#),
+            ]
+            for (path, body) in bodies {
+                let response = try await HTTPClient.send("POST", emulator.baseURL.appendingPathComponent(path), body: body)
+                #expect(response.status == 400, "\(path)")
+            }
+            let polling = emulator.baseURL.appendingPathComponent("client/polling/v1")
+            let response = try await HTTPClient.send("POST", polling, body: Fixtures.body())
+            #expect(response.status == 200)
+        }
+    }
+
     @Test("answers 408 to a request that does not arrive in time")
     func slowRequest() async throws {
         var configuration = Fixtures.configuration()
