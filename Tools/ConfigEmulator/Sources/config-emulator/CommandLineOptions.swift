@@ -81,12 +81,3 @@ struct CommandLineOptions {
         if sdkKey.trimmingCharacters(in: .whitespaces).isEmpty { throw OptionError("--sdk-key must not be blank") }
     }
 }
-
-/// A command-line argument that cannot be used.
-struct OptionError: Error {
-    let message: String
-
-    init(_ message: String) {
-        self.message = message
-    }
-}

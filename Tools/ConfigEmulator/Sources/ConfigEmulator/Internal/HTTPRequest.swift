@@ -17,12 +17,3 @@ struct HTTPRequest: Sendable {
         return values.isEmpty ? nil : values.joined(separator: ", ")
     }
 }
-
-/// The part of a request before its body.
-struct HTTPRequestHead: Sendable {
-    var method: String
-    var target: String
-    var headers: [(name: String, value: String)]
-    /// The bytes the head took, blank line included.
-    var length: Int
-}

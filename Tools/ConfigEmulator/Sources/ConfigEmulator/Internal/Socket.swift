@@ -6,19 +6,6 @@ internal import Glibc
 internal import Darwin
 #endif
 
-/// A failed socket call, with the call's name and `errno`.
-struct SocketError: Error, CustomStringConvertible {
-    let call: String
-    let code: Int32
-
-    init(_ call: String, code: Int32 = errno) {
-        self.call = call
-        self.code = code
-    }
-
-    var description: String { "\(call) failed: \(String(cString: strerror(code))) (\(code))" }
-}
-
 /// A connected or listening TCP socket. The descriptor is closed once, under `lock`, so that another
 /// thread that shuts it down or peeks at it never touches a number the system has given to a new socket.
 final class Socket: @unchecked Sendable {

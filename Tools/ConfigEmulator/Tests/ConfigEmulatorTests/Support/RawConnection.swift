@@ -133,10 +133,6 @@ final class RawConnection {
     }
 }
 
-enum RawConnectionError: Error {
-    case failed(String)
-}
-
 #if canImport(Glibc)
 private let systemSend = Glibc.send
 private let systemClose = Glibc.close
