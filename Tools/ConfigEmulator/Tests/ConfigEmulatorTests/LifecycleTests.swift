@@ -72,6 +72,12 @@ struct LifecycleTests {
 
 /// Carries the emulator out of the harness's closure for the test above.
 private final class EmulatorBox: @unchecked Sendable {
-    // @unchecked Sendable: written once inside the harness body and read after it returned, on one task.
-    var emulator: ConfigEmulator?
+    // @unchecked Sendable: `stored` is only read or written while `lock` is held.
+    private let lock = NSLock()
+    private var stored: ConfigEmulator?
+
+    var emulator: ConfigEmulator? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
 }
