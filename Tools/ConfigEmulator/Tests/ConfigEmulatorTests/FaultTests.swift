@@ -48,19 +48,23 @@ struct FaultTests {
         }
     }
 
-    @Test("stalls the next response to a path before its first byte")
+    @Test("stalls the next response to a path before its first byte, once")
     func stall() async throws {
         try await withEmulator(configs: Fixtures.configs, sdkKey: Fixtures.sdkKey) { emulator in
-            emulator.inject(.stall(seconds: 0.5, path: "/client/polling/v1"))
-            let connection = try RawConnection(port: emulator.port)
-            connection.post("/client/polling/v1", json: Fixtures.body())
-            #expect(!connection.read(timeout: 0.2) { !$0.isEmpty })
-            #expect(connection.readToEnd(timeout: 5))
-            #expect(connection.status == 200)
-            // The stall was used up: the next request is answered at once.
+            let fault = #"{"type": "stall", "seconds": 30, "path": "/client/polling/v1"}"#
+            #expect(try await HTTPClient.send("POST", Fixtures.admin(emulator, "faults"), body: fault).status == 202)
+            let stalled = try RawConnection(port: emulator.port)
+            stalled.post("/client/polling/v1", json: Fixtures.body())
+            #expect(!stalled.read(timeout: 0.3) { !$0.isEmpty })
+            // The stall was used up: the next request is answered well before the first one's 30 s.
             let next = try RawConnection(port: emulator.port)
             next.post("/client/polling/v1", json: Fixtures.body())
-            #expect(next.read(timeout: 0.4) { !$0.isEmpty })
+            #expect(next.readToEnd(timeout: 10))
+            #expect(next.status == 200)
+            #expect(stalled.received.isEmpty)
+            // Stopping the emulator ends the stalled response at once.
+            emulator.stop()
+            #expect(stalled.readToEnd(timeout: 5))
         }
     }
 
