@@ -13,7 +13,8 @@ public import Foundation
 /// ```
 ///
 /// Every open connection has a thread of its own; ``stop()`` closes them all and returns once every
-/// thread the emulator started has finished.
+/// thread the emulator started has finished. A started emulator runs until ``stop()``: releasing it does not
+/// stop it, because its threads hold it.
 public final class ConfigEmulator: Sendable {
     /// How the emulator listens, what it serves at start and the limits it keeps.
     public let configuration: EmulatorConfiguration
@@ -166,7 +167,7 @@ public final class ConfigEmulator: Sendable {
 
     // MARK: Records
 
-    /// The requests received on `/client/…` paths, oldest first.
+    /// The requests received on every path but `/admin/…`, oldest first.
     /// - Parameter path: Only those to this path, when given.
     /// - Returns: The recorded requests.
     public func recordedRequests(path: String? = nil) -> [RecordedRequest] {

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// A request the emulator received on a client path (`/client/…`), as it arrived.
+/// A request the emulator received on any path but `/admin/…`, as it arrived.
 public struct RecordedRequest: Sendable, Hashable, Codable {
     /// The request method, such as `POST`.
     public var method: String
