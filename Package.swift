@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "ConfigClient", targets: ["ConfigClient"]),
         .library(name: "ConfigTesting", targets: ["ConfigTesting"]),
         .library(name: "ConfigOpenFeature", targets: ["ConfigOpenFeature"]),
+        .library(name: "ConfigEmulator", targets: ["ConfigEmulator"]),
+        .executable(name: "config-emulator", targets: ["config-emulator"]),
     ],
     traits: [
         .trait(
@@ -101,8 +103,25 @@ let package = Package(
         .target(name: "ConfigDirectorTesting", dependencies: ["ConfigDirector", "ConfigTesting"]),
         .target(name: "ConfigDirectorOpenFeatureProvider", dependencies: ["ConfigDirector", "ConfigOpenFeature"]),
 
+        // Tools: the local server that speaks PROTOCOL.md.
+        .target(
+            name: "ConfigEmulator",
+            dependencies: ["ConfigModel"],
+            path: "Tools/ConfigEmulator/Sources/ConfigEmulator"
+        ),
+        .executableTarget(
+            name: "config-emulator",
+            dependencies: ["ConfigEmulator", "ConfigModel"],
+            path: "Tools/ConfigEmulator/Sources/config-emulator"
+        ),
+        .testTarget(
+            name: "ConfigEmulatorTests",
+            dependencies: ["ConfigEmulator", "ConfigModel", "TestSupport"],
+            path: "Tools/ConfigEmulator/Tests/ConfigEmulatorTests"
+        ),
+
         // Cross-package tests and the helpers they share.
-        .target(name: "TestSupport", dependencies: ["ConfigModel"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ConfigModel", "ConfigEmulator"], path: "Tests/TestSupport"),
         .testTarget(
             name: "ConfigDirectorTests",
             dependencies: ["ConfigDirector", "ConfigDirectorTesting", "ConfigDirectorOpenFeatureProvider", "TestSupport"]

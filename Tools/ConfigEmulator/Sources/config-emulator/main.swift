@@ -1,0 +1,77 @@
+import ConfigEmulator
+import ConfigModel
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+let options: CommandLineOptions
+do {
+    options = try CommandLineOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("config-emulator: \(error.message)\nTry --help.\n".utf8))
+    exit(64)
+}
+if options.showHelp {
+    print(CommandLineOptions.help)
+    exit(0)
+}
+
+var document = ConfigsDocument(configs: [])
+var watchedFile: URL?
+if let path = options.configsPath {
+    let url = URL(fileURLWithPath: path)
+    do {
+        document = try ConfigsDocument.load(from: url)
+    } catch {
+        FileHandle.standardError.write(Data("config-emulator: \(error)\n".utf8))
+        exit(65)
+    }
+    watchedFile = options.watch ? url : nil
+}
+
+var configuration = EmulatorConfiguration(
+    host: options.host,
+    port: options.port,
+    sdkKey: options.sdkKey,
+    document: document,
+    watchedFile: watchedFile,
+    heartbeatInterval: options.heartbeat,
+    logger: StandardOutputLogger(level: options.logLevel)
+)
+configuration.maxRequestBodyBytes = options.maxBodyBytes
+let emulator = ConfigEmulator(configuration: configuration)
+
+signal(SIGPIPE, SIG_IGN)
+let port: Int
+do {
+    port = try emulator.start()
+} catch {
+    FileHandle.standardError.write(Data("config-emulator: \(error)\n".utf8))
+    exit(69)
+}
+let banner = """
+    config-emulator serving \(document.configs.count) configs on http://\(options.host):\(port)
+      streaming: curl -N http://\(options.host):\(port)/client/sse/v1 \\
+        -d '{"clientSdkKey": "\(options.sdkKey)", "givenContext": {"id": "user-1"}}'
+      admin:     curl http://\(options.host):\(port)/admin/configs
+
+    """
+FileHandle.standardOutput.write(Data(banner.utf8))
+
+var signalSources: [any DispatchSourceSignal] = []
+for signalNumber in [SIGINT, SIGTERM] {
+    signal(signalNumber, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+    source.setEventHandler {
+        emulator.stop()
+        exit(0)
+    }
+    source.resume()
+    signalSources.append(source)
+}
+dispatchMain()

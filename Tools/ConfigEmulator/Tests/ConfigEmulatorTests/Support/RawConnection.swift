@@ -1,0 +1,142 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A plain TCP client on loopback for the tests that need bytes exactly as sent and received.
+final class RawConnection {
+    private var descriptor: Int32
+    private(set) var received: [UInt8] = []
+    private(set) var isClosedByPeer = false
+
+    /// Connects to 127.0.0.1 at `port`.
+    init(port: Int) throws {
+        #if canImport(Glibc)
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw RawConnectionError.failed("socket") }
+        #if canImport(Darwin)
+        var one: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            close()
+            throw RawConnectionError.failed("connect")
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Sets the receive buffer small, so that a client that never reads fills up quickly.
+    func shrinkReceiveBuffer() {
+        var size: Int32 = 4096
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    /// Writes every byte; a failure (the server closed) is ignored, as a misbehaving client would.
+    func send(_ bytes: [UInt8]) {
+        #if canImport(Glibc)
+        let flags = Int32(MSG_NOSIGNAL)
+        #else
+        let flags: Int32 = 0
+        #endif
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { systemSend(descriptor, $0.baseAddress, $0.count, flags) }
+            if count <= 0 { return }
+            offset += count
+        }
+    }
+
+    func send(_ text: String) {
+        send(Array(text.utf8))
+    }
+
+    /// Sends a POST with a JSON body.
+    func post(_ path: String, json: String, headers: [String: String] = [:]) {
+        var head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        head += "Content-Length: \(json.utf8.count)\r\n\r\n"
+        send(head + json)
+    }
+
+    /// Reads until `predicate` holds for everything received, the peer closes, or `timeout` passes.
+    /// - Returns: Whether the predicate held.
+    @discardableResult
+    func read(timeout: TimeInterval, until predicate: ([UInt8]) -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while !predicate(received) {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0, !isClosedByPeer else { return false }
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, Int32(max(1, remaining * 1000))) > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 {
+                isClosedByPeer = true
+            } else {
+                received.append(contentsOf: buffer[0..<count])
+            }
+        }
+        return true
+    }
+
+    /// Reads until the peer closes or `timeout` passes.
+    /// - Returns: Whether the peer closed.
+    @discardableResult
+    func readToEnd(timeout: TimeInterval) -> Bool {
+        read(timeout: timeout) { _ in false }
+        return isClosedByPeer
+    }
+
+    /// Whether the bytes received so far contain `text`.
+    func hasReceived(_ text: String) -> Bool {
+        String(decoding: received, as: UTF8.self).contains(text)
+    }
+
+    var text: String { String(decoding: received, as: UTF8.self) }
+
+    /// The status code of the response received, if its status line has arrived.
+    var status: Int? {
+        let line = text.split(separator: "\r\n", maxSplits: 1).first ?? ""
+        let parts = line.split(separator: " ")
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1.") else { return nil }
+        return Int(parts[1])
+    }
+
+    /// Closes the sending side, so that the server sees the end of the request bytes.
+    func finishSending() {
+        _ = shutdown(descriptor, Int32(SHUT_WR))
+    }
+
+    func close() {
+        if descriptor >= 0 {
+            _ = systemClose(descriptor)
+            descriptor = -1
+        }
+    }
+}
+
+#if canImport(Glibc)
+private let systemSend = Glibc.send
+private let systemClose = Glibc.close
+#else
+private let systemSend = Darwin.send
+private let systemClose = Darwin.close
+#endif
