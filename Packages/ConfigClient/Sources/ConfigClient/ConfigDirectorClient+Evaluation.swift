@@ -1,0 +1,42 @@
+public import ConfigModel
+
+extension ConfigDirectorClient {
+    /// The value of a config, read as the type of `defaultValue`.
+    ///
+    /// Synchronous, and never waits on the network or storage: it reads the state the client holds.
+    /// Returns `defaultValue` before the client has config state, when the key is missing, or when
+    /// the served value cannot be read as the type; ``evaluations`` says why.
+    ///
+    /// ```swift
+    /// let darkMode = client.value(for: "dark-mode", default: false)
+    /// ```
+    /// - Parameters:
+    ///   - key: The config key.
+    ///   - defaultValue: The value returned when the config cannot be served; it sets the type read.
+    /// - Returns: The served value, or `defaultValue`.
+    public func value<Value: ConfigValue>(for key: String, default defaultValue: Value) -> Value {
+        let evaluated = core.evaluate(key, default: defaultValue, snapshot: core.snapshot(for: key))
+        core.report(evaluated, defaultText: defaultValue.configValueText)
+        return evaluated.value
+    }
+
+    /// The value of a JSON config, decoded as `type`.
+    ///
+    /// ```swift
+    /// let theme = client.value(for: "theme", as: Theme.self, default: Theme(primary: "#101010", cornerRadius: 8))
+    /// ```
+    /// - Parameters:
+    ///   - key: The config key.
+    ///   - type: The `Decodable` type to decode the document as.
+    ///   - defaultValue: The value returned when the config is missing, not JSON, or does not decode.
+    /// - Returns: The decoded value, or `defaultValue`.
+    public func value<Value: Decodable & Sendable>(
+        for key: String,
+        as type: Value.Type,
+        default defaultValue: Value
+    ) -> Value {
+        let evaluated = core.evaluateJSON(key, as: type, default: defaultValue, snapshot: core.snapshot(for: key))
+        core.report(evaluated, defaultText: String(describing: defaultValue))
+        return evaluated.value
+    }
+}

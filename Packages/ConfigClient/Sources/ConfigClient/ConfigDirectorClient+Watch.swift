@@ -1,0 +1,63 @@
+public import ConfigModel
+
+extension ConfigDirectorClient {
+    /// A stream of a config's value: the current value at once, then each time it changes.
+    ///
+    /// Consecutive equal values are not repeated, and the stream keeps only the newest value its
+    /// consumer has not read. When a full payload drops the config, the stream yields `defaultValue`.
+    /// Cancelling the consuming task stops watching; closing the client finishes the stream.
+    ///
+    /// ```swift
+    /// for await darkMode in client.values(for: "dark-mode", default: false) {
+    ///     isOn = darkMode
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - key: The config key.
+    ///   - defaultValue: The value yielded when the config cannot be served; it sets the type read.
+    /// - Returns: A stream of the evaluated value.
+    public func values<Value: ConfigValue & Equatable>(
+        for key: String,
+        default defaultValue: Value
+    ) -> AsyncStream<Value> {
+        watch(
+            key,
+            evaluate: { [core] snapshot in core.evaluate(key, default: defaultValue, snapshot: snapshot) },
+            report: { [core] evaluated in core.report(evaluated, defaultText: defaultValue.configValueText) }
+        )
+    }
+
+    /// A stream of a JSON config decoded as `type`: the current value at once, then each time it changes.
+    /// - Parameters:
+    ///   - key: The config key.
+    ///   - type: The `Decodable` type; `Equatable` tells the stream when the value changed.
+    ///   - defaultValue: The value yielded when the config is missing, not JSON, or does not decode.
+    /// - Returns: A stream of the decoded value.
+    public func values<Value: Decodable & Equatable & Sendable>(
+        for key: String,
+        as type: Value.Type,
+        default defaultValue: Value
+    ) -> AsyncStream<Value> {
+        watch(
+            key,
+            evaluate: { [core] snapshot in core.evaluateJSON(key, as: type, default: defaultValue, snapshot: snapshot) },
+            report: { [core] evaluated in core.report(evaluated, defaultText: String(describing: defaultValue)) }
+        )
+    }
+
+    private func watch<Value: Equatable & Sendable>(
+        _ key: String,
+        evaluate: @escaping @Sendable (EvaluationSnapshot) -> Evaluated<Value>,
+        report: @escaping @Sendable (Evaluated<Value>) -> Void
+    ) -> AsyncStream<Value> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .bufferingNewest(1))
+        let watcher = Watcher(continuation: continuation, evaluate: evaluate, report: report)
+        let id = core.makeWatcherID()
+        continuation.onTermination = { [weak core] _ in core?.removeWatcher(id, for: key) }
+        if !core.addWatcher(watcher, id: id, for: key) {
+            watcher.refresh(core.snapshot(for: key))
+            watcher.finish()
+        }
+        return stream
+    }
+}

@@ -1,0 +1,126 @@
+public import ConfigModel
+
+/// The ConfigDirector client: evaluates configs for a context, keeps them current, and tells you
+/// when they change.
+///
+/// ```swift
+/// let client = try ConfigDirectorClient(clientSDKKey: "YOUR-CLIENT-SDK-KEY")
+/// await client.initialize(context: ConfigDirectorContext(id: "user-123"))
+/// let darkMode = client.value(for: "dark-mode", default: false)
+/// ```
+///
+/// The client is thread safe: create one, share it for the lifetime of the app. Evaluation is
+/// synchronous and reads state already in memory. The client closes itself when it is released.
+public final class ConfigDirectorClient: Sendable {
+    let core: ClientCore
+
+    /// Creates a client that connects to ConfigDirector with a client SDK key.
+    ///
+    /// Creating the client makes no network call; ``initialize(context:)`` connects.
+    /// - Parameters:
+    ///   - clientSDKKey: The client SDK key of your environment, from "SDK keys" in the dashboard.
+    ///   - options: The client's options.
+    /// - Throws: ``ConfigDirectorError/missingClientSDKKey`` when the key is blank,
+    ///   ``ConfigDirectorError/invalidBaseURL(_:)`` when a custom base URL has no scheme or host, and
+    ///   ``ConfigDirectorError/valuesRequireOfflineMode`` when offline values are given.
+    public convenience init(
+        clientSDKKey: String,
+        options: ConfigDirectorClientOptions = ConfigDirectorClientOptions()
+    ) throws(ConfigDirectorError) {
+        try self.init(clientSDKKey: clientSDKKey, options: options, environment: ClientEnvironment())
+    }
+
+    /// Creates a client without an SDK key, for `.offline` mode: it serves the values of the options
+    /// and connects to nothing.
+    ///
+    /// ```swift
+    /// let client = try ConfigDirectorClient(
+    ///     options: ConfigDirectorClientOptions(connection: ConnectionOptions(mode: .offline), values: ["beta": true])
+    /// )
+    /// ```
+    /// - Parameter options: The options; `connection.mode` must be `.offline`.
+    /// - Throws: ``ConfigDirectorError/missingClientSDKKey`` when the mode is not `.offline`, and
+    ///   ``ConfigDirectorError/invalidOfflineValue(key:reason:)`` when a value cannot be served.
+    public convenience init(options: ConfigDirectorClientOptions) throws(ConfigDirectorError) {
+        try self.init(clientSDKKey: "", options: options, environment: ClientEnvironment())
+    }
+
+    /// Creates a client with replaced seams, for tests and the SDK's own products.
+    /// - Parameters:
+    ///   - clientSDKKey: The client SDK key; ignored in `.offline` mode.
+    ///   - options: The client's options.
+    ///   - environment: The seams: transports, telemetry, lifecycle, clock and SDK name.
+    /// - Throws: As ``init(clientSDKKey:options:)`` and ``init(options:)``.
+    @_spi(Testing)
+    public init(
+        clientSDKKey: String,
+        options: ConfigDirectorClientOptions,
+        environment: ClientEnvironment
+    ) throws(ConfigDirectorError) {
+        let dependencies = try ClientDependencies(
+            clientSDKKey: clientSDKKey,
+            options: options,
+            environment: environment
+        )
+        core = ClientCore(options: options, dependencies: dependencies)
+        environment.lifecycleObserver.start { [weak core] event in core?.handle(event) }
+    }
+
+    deinit {
+        core.close()
+    }
+
+    // MARK: - Lifecycle
+
+    /// Connects with `context` and waits until config values arrive or the connection timeout passes.
+    ///
+    /// It returns normally either way; ``isReady`` tells which happened. After a timeout the client
+    /// keeps connecting in the background. Calls of `initialize`, ``updateContext(_:)`` and
+    /// ``resumeNetwork()`` run one at a time, in call order.
+    /// - Parameter context: The context to evaluate for; `nil` lets the server derive one.
+    public func initialize(context: ConfigDirectorContext? = nil) async {
+        await core.enqueueConnect(context, reason: .initialization)
+    }
+
+    /// Reconnects with a new context and waits until its values arrive or the connection timeout passes.
+    ///
+    /// Until then the current values keep being served, ``isReady`` is `false`, and ``context`` is
+    /// still the previous context.
+    /// - Parameter context: The new context; `nil` lets the server derive one.
+    public func updateContext(_ context: ConfigDirectorContext?) async {
+        await core.enqueueConnect(context, reason: .contextUpdate)
+    }
+
+    /// The context configs are evaluated against, once it has taken effect.
+    public var context: ConfigDirectorContext? { core.state.withLock { $0.context } }
+
+    /// Whether config state arrived for the current context.
+    public var isReady: Bool { core.state.withLock { $0.isReady } }
+
+    /// Whether the client is waiting for its very first config state: `true` from `initialize` until
+    /// config state arrives, an unrecoverable error stops the retries, or the client closes.
+    public var isInitializing: Bool { core.state.withLock { $0.isInitializing } }
+
+    /// Where the values served come from: none yet, values kept on the device (stale), or live values.
+    ///
+    /// It is ``ConfigValueSource/keptValues`` from the moment values kept from an earlier launch are
+    /// loaded until live values replace them; a `configsUpdated` event marks each change.
+    public var valueSource: ConfigValueSource { core.state.withLock { $0.source } }
+
+    /// Releases the network connection, keeping config state and every stream.
+    public func pauseNetwork() {
+        core.pauseNetwork()
+    }
+
+    /// Connects again with the last context given to `initialize` or `updateContext`, and waits
+    /// until config values arrive or the connection timeout passes.
+    public func resumeNetwork() async {
+        await core.resumeNetwork()
+    }
+
+    /// Closes the connection, finishes every stream, and reports the telemetry left. The client
+    /// cannot be used afterwards; it also closes itself when released.
+    public func close() {
+        core.close()
+    }
+}

@@ -1,0 +1,100 @@
+internal import ConfigModel
+internal import ConfigStore
+internal import ConfigTransport
+internal import Foundation
+
+/// What a client's core runs on, built from its options after they are validated.
+struct ClientDependencies: Sendable {
+    /// Makes the transports' factory on the first connect; `nil` in `.offline` mode, which connects to nothing.
+    var makeTransportFactory: (@Sendable () async -> any TransportFactory)?
+    var clock: any TransportClock
+    var lifecycleObserver: any AppLifecycleObserver
+    var keptValues: KeptValuesStore?
+    var telemetry: TelemetryCollector?
+    /// The values of `.offline` mode, as the full set served; `nil` in the other modes.
+    var offlineSet: ConfigSet?
+
+    /// Validates the options (programming errors throw) and builds the dependencies they ask for.
+    init(
+        clientSDKKey: String,
+        options: ConfigDirectorClientOptions,
+        environment: ClientEnvironment
+    ) throws(ConfigDirectorError) {
+        clock = environment.clock
+        lifecycleObserver = environment.lifecycleObserver
+        let connection = options.connection
+        if connection.mode == .offline {
+            offlineSet = try Self.offlineSet(of: options.values)
+            return
+        }
+        guard !clientSDKKey.allSatisfy(\.isWhitespace) else { throw .missingClientSDKKey }
+        guard options.values.isEmpty else { throw .valuesRequireOfflineMode }
+        let endpoint = try Self.endpoint(for: connection.baseURL, logger: options.logger)
+
+        let store = KeptValuesStore(clientSDKKey: clientSDKKey, options: options.caching, logger: options.logger)
+        keptValues = store
+        let metadata = options.metadata.filled()
+        let metaContext = MetaContext(
+            sdkName: environment.sdkName,
+            appName: metadata.appName,
+            appVersion: metadata.appVersion
+        )
+        let clock = environment.clock
+        if let injected = environment.transportFactory {
+            makeTransportFactory = { injected }
+        } else {
+            makeTransportFactory = {
+                HTTPTransportFactory(
+                    mode: connection.mode == .polling ? .polling : .streaming,
+                    configuration: TransportConfiguration(
+                        clientSDKKey: clientSDKKey,
+                        endpoint: endpoint,
+                        metaContext: metaContext,
+                        instanceID: await store.instanceID(),
+                        logger: options.logger,
+                        pollingInterval: connection.pollingInterval,
+                        clock: clock
+                    )
+                )
+            }
+        }
+        switch environment.telemetry {
+        case .service:
+            let sink = ServiceTelemetrySink(
+                clientSDKKey: clientSDKKey,
+                endpoint: endpoint,
+                metaContext: metaContext,
+                logger: options.logger
+            )
+            telemetry = TelemetryCollector(sink: sink, clock: clock)
+        case .sink(let sink):
+            telemetry = TelemetryCollector(sink: sink, clock: clock)
+        case .disabled:
+            telemetry = nil
+        }
+    }
+
+    private static func offlineSet(of values: [String: ServedValue]) throws(ConfigDirectorError) -> ConfigSet {
+        var configs: [String: ConfigState] = [:]
+        for (key, value) in values {
+            if let problem = value.problem(forKey: key) { throw .invalidOfflineValue(key: key, reason: problem) }
+            configs[key] = value.configState(forKey: key)
+        }
+        return ConfigSet(kind: .full, configs: configs)
+    }
+
+    private static func endpoint(
+        for baseURL: URL?,
+        logger: any ConfigDirectorLogger
+    ) throws(ConfigDirectorError) -> ServiceEndpoint {
+        guard let baseURL else { return ServiceEndpoint() }
+        guard ServiceEndpoint.isValidBaseURL(baseURL) else { throw .invalidBaseURL(baseURL.absoluteString) }
+        if baseURL.scheme?.lowercased() != "https" {
+            logger.logIfEnabled(
+                .warn,
+                "The base URL \(baseURL.absoluteString) is not https: config values and the SDK key travel unencrypted."
+            )
+        }
+        return ServiceEndpoint(baseURL: baseURL)
+    }
+}

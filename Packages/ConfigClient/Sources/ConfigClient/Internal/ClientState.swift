@@ -1,0 +1,35 @@
+internal import ConfigModel
+internal import ConfigTransport
+
+/// Everything a client knows that changes, guarded as one by ``ClientCore``'s lock.
+struct ClientState {
+    /// The configs served.
+    var table = ConfigStateTable()
+    /// Where the configs served come from.
+    var source: ConfigValueSource = .none
+    /// The context evaluations run against.
+    var context: ConfigDirectorContext?
+    /// The context of the last `initialize` or `updateContext`, which `resumeNetwork` connects with.
+    var requestedContext: ConfigDirectorContext?
+    /// Whether `initialize` or `updateContext` has been called, so that resuming has a context to use.
+    var hasRequestedConnection = false
+    /// Whether config state arrived for the current context.
+    var isReady = false
+    /// Whether the client waits for its very first config state.
+    var isInitializing = false
+    /// Whether `pauseNetwork` (or the app entering the background) released the connection.
+    var isPaused = false
+    /// Whether the background released the connection, so that the foreground resumes it.
+    var isPausedByLifecycle = false
+    /// Whether `close` was called.
+    var isClosed = false
+    /// The attempt of the operation running, and whether its context has taken effect.
+    var attempt: ConnectionAttempt?
+    var hasAppliedAttemptContext = false
+    /// The reason of the next `ready` event, set while an attempt waits for config state.
+    var pendingReadyReason: ConnectReason?
+    /// The connection, made on the first connect.
+    var transport: (any Transport)?
+    /// The `values(for:)` streams.
+    var watchers = WatchRegistry()
+}

@@ -1,0 +1,45 @@
+@_spi(Testing) import ConfigClient
+import ConfigModel
+import Testing
+
+@Suite("Following the app lifecycle")
+struct AppLifecycleTests {
+    @Test("the background releases the connection and the foreground resumes it")
+    func backgroundAndForeground() async throws {
+        let fixture = try ClientFixture()
+        defer { fixture.client.close() }
+        await fixture.client.initialize(context: ConfigDirectorContext(id: "u"))
+        var events = fixture.client.events.makeAsyncIterator()
+
+        fixture.lifecycle.send(.didEnterBackground)
+        #expect(try fixture.transport.disconnects == 1)
+        #expect(fixture.client.value(for: "greeting", default: "") == "hello")
+
+        fixture.lifecycle.send(.willEnterForeground)
+        #expect(await events.next() == .ready(.networkResume))
+        #expect(try fixture.transport.contexts.count == 2)
+    }
+
+    @Test("with pausesWhileBackgrounded off, the connection is left alone")
+    func optedOut() async throws {
+        let fixture = try ClientFixture(connection: ConnectionOptions(pausesWhileBackgrounded: false))
+        defer { fixture.client.close() }
+        await fixture.client.initialize()
+        fixture.lifecycle.send(.didEnterBackground)
+        fixture.lifecycle.send(.willEnterForeground)
+        try await Task.sleep(nanoseconds: 20_000_000)
+        #expect(try fixture.transport.disconnects == 0)
+        #expect(try fixture.transport.contexts.count == 1)
+    }
+
+    @Test("the foreground does not resume a connection the app paused itself")
+    func manualPauseStays() async throws {
+        let fixture = try ClientFixture()
+        defer { fixture.client.close() }
+        await fixture.client.initialize()
+        fixture.client.pauseNetwork()
+        fixture.lifecycle.send(.willEnterForeground)
+        try await Task.sleep(nanoseconds: 20_000_000)
+        #expect(try fixture.transport.contexts.count == 1)
+    }
+}

@@ -1,0 +1,42 @@
+@_spi(Testing) import ConfigClient
+import ConfigModel
+import Testing
+
+@Suite("Thread safety")
+struct ConcurrencyStressTests {
+    @Test("many tasks evaluate while updates stream in, contexts change and the network pauses")
+    func stress() async throws {
+        let fixture = try ClientFixture()
+        defer { fixture.client.close() }
+        await fixture.client.initialize()
+        let client = fixture.client
+        let transport = try fixture.transport
+        let watch = client.values(for: "counter", default: "")
+
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    for _ in 0..<2_000 {
+                        _ = client.value(for: "counter", default: "")
+                        _ = client.value(for: "dark-mode", default: false)
+                    }
+                }
+            }
+            group.addTask {
+                for index in 0..<500 { transport.deliver(.strings(["counter": "\(index)"])) }
+            }
+            group.addTask {
+                for index in 0..<5 {
+                    await client.updateContext(ConfigDirectorContext(id: "user-\(index)"))
+                    client.pauseNetwork()
+                    await client.resumeNetwork()
+                }
+            }
+            group.addTask {
+                for await value in watch where value == "499" { break }
+            }
+        }
+        #expect(client.context?.id == "user-4")
+        #expect(client.isReady)
+    }
+}

@@ -1,0 +1,154 @@
+@_spi(Testing) import ConfigClient
+import ConfigModel
+import Testing
+
+@Suite("Initializing and updating the context")
+struct ConnectionLifecycleTests {
+    @Test("initialize publishes contextUpdated, then ready, then configsUpdated, before it returns")
+    func initializeEventOrder() async throws {
+        let fixture = try ClientFixture()
+        defer { fixture.client.close() }
+        var events = fixture.client.events.makeAsyncIterator()
+        let user = ConfigDirectorContext(id: "user-123")
+
+        await fixture.client.initialize(context: user)
+
+        #expect(await events.next() == .contextUpdated(user))
+        #expect(await events.next() == .ready(.initialization))
+        guard case .configsUpdated(let update) = await events.next() else {
+            Issue.record("expected configsUpdated")
+            return
+        }
+        #expect(update.keys == ConfigSet.sample.configs.keys.sorted())
+        #expect(fixture.client.isReady)
+        #expect(!fixture.client.isInitializing)
+        #expect(fixture.client.context == user)
+        #expect(try fixture.transport.contexts == [user])
+    }
+
+    @Test("a timed-out initialize returns, applies its context, warns, and keeps isInitializing")
+    func initializeTimeout() async throws {
+        let fixture = try ClientFixture(answer: .hold)
+        defer { fixture.client.close() }
+        let user = ConfigDirectorContext(id: "user-123")
+
+        let initialization = Task { await fixture.client.initialize(context: user) }
+        #expect(await eventually { fixture.clock.sleeperCount == 2 })
+        #expect(fixture.client.isInitializing)
+        fixture.clock.advance(by: 3)
+        await initialization.value
+
+        #expect(!fixture.client.isReady)
+        #expect(fixture.client.isInitializing)
+        #expect(fixture.client.context == user)
+        #expect(fixture.logger.messages(at: .warn).contains { $0.contains("keeps retrying") })
+
+        var events = fixture.client.events.makeAsyncIterator()
+        try fixture.transport.deliver(.sample)
+        #expect(await events.next() == .ready(.initialization))
+        #expect(fixture.client.isReady)
+        #expect(!fixture.client.isInitializing)
+    }
+
+    @Test("a fatal status ends initializing, logs one error, and keeps the client usable")
+    func fatalStatus() async throws {
+        let error = ConfigDirectorError.connectionFailed(message: "invalid SDK key", statusCode: 401)
+        let fixture = try ClientFixture(answer: .fail(error))
+        defer { fixture.client.close() }
+
+        await fixture.client.initialize()
+
+        #expect(!fixture.client.isReady)
+        #expect(!fixture.client.isInitializing)
+        #expect(fixture.logger.messages(at: .error).count == 1)
+        #expect(fixture.client.value(for: "dark-mode", default: false) == false)
+    }
+
+    @Test("during a context update the client is not ready, serves the prior values and keeps its context")
+    func contextUpdate() async throws {
+        let fixture = try ClientFixture()
+        defer { fixture.client.close() }
+        let first = ConfigDirectorContext(id: "user-1")
+        let second = ConfigDirectorContext(id: "acme", kind: "tenant")
+        await fixture.client.initialize(context: first)
+        try fixture.transport.answerNextConnect(.hold)
+
+        let update = Task { await fixture.client.updateContext(second) }
+        #expect(await eventually { fixture.clock.sleeperCount == 2 })
+        #expect(!fixture.client.isReady)
+        #expect(fixture.client.context == first)
+        #expect(fixture.client.value(for: "greeting", default: "") == "hello")
+
+        var events = fixture.client.events.makeAsyncIterator()
+        try fixture.transport.deliver(.strings(["greeting": "bonjour"], kind: .full))
+        await update.value
+        #expect(await events.next() == .contextUpdated(second))
+        #expect(await events.next() == .ready(.contextUpdate))
+        #expect(fixture.client.isReady)
+        #expect(fixture.client.context == second)
+        #expect(fixture.client.value(for: "greeting", default: "") == "bonjour")
+        #expect(fixture.client.value(for: "dark-mode", default: false) == false)
+        #expect(!fixture.client.isInitializing)
+    }
+
+    @Test("operations run one at a time, in call order")
+    func serialOperations() async throws {
+        let fixture = try ClientFixture(answer: .hold)
+        defer { fixture.client.close() }
+        let initialization = Task { await fixture.client.initialize(context: ConfigDirectorContext(id: "first")) }
+        #expect(await eventually { fixture.clock.sleeperCount == 2 })
+        let update = Task { await fixture.client.updateContext(ConfigDirectorContext(id: "second")) }
+        try await Task.sleep(nanoseconds: 20_000_000)
+        #expect(try fixture.transport.contexts.map { $0?.id } == ["first"])
+
+        try fixture.transport.deliver(.sample)
+        await initialization.value
+        #expect(await eventually { (try? fixture.transport.contexts.count) == 2 })
+        #expect(try fixture.transport.contexts.map { $0?.id } == ["first", "second"])
+        try fixture.transport.deliver(.sample)
+        await update.value
+        #expect(fixture.client.context?.id == "second")
+    }
+
+    @Test("a context with an invalid kind is logged once and evaluated as no context")
+    func invalidKind() async throws {
+        let fixture = try ClientFixture()
+        defer { fixture.client.close() }
+        await fixture.client.initialize(context: ConfigDirectorContext(id: "x", kind: "Not Valid"))
+
+        #expect(fixture.logger.messages(at: .error).count == 1)
+        #expect(try fixture.transport.contexts == [nil])
+        #expect(fixture.client.context == nil)
+        #expect(fixture.client.isReady)
+    }
+
+    @Test("updateContext and resumeNetwork never set isInitializing")
+    func isInitializingOnlyForInitialize() async throws {
+        let fixture = try ClientFixture(answer: .hold)
+        defer { fixture.client.close() }
+        let update = Task { await fixture.client.updateContext(ConfigDirectorContext(id: "a")) }
+        #expect(await eventually { fixture.clock.sleeperCount == 2 })
+        #expect(!fixture.client.isInitializing)
+        fixture.clock.advance(by: 3)
+        await update.value
+        #expect(!fixture.client.isInitializing)
+    }
+
+    @Test("pause and resume keep state and reconnect with the last context")
+    func pauseAndResume() async throws {
+        let fixture = try ClientFixture()
+        defer { fixture.client.close() }
+        let user = ConfigDirectorContext(id: "user-1")
+        await fixture.client.initialize(context: user)
+        var events = fixture.client.events.makeAsyncIterator()
+
+        fixture.client.pauseNetwork()
+        #expect(try fixture.transport.disconnects == 1)
+        #expect(fixture.client.value(for: "greeting", default: "") == "hello")
+
+        await fixture.client.resumeNetwork()
+        #expect(try fixture.transport.contexts == [user, user])
+        #expect(await events.next() == .ready(.networkResume))
+        #expect(fixture.client.context == user)
+    }
+}

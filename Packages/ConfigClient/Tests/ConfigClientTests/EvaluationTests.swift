@@ -1,0 +1,80 @@
+@_spi(Testing) import ConfigClient
+import ConfigModel
+import Testing
+
+@Suite("Evaluating configs")
+struct EvaluationTests {
+    struct Theme: Decodable, Equatable {
+        let primary: String
+        let cornerRadius: Double
+    }
+
+    @Test("before the first state, every read returns its default with clientNotReady")
+    func beforeReady() async throws {
+        let fixture = try ClientFixture()
+        defer { fixture.client.close() }
+        var evaluations = fixture.client.evaluations.makeAsyncIterator()
+
+        #expect(fixture.client.value(for: "dark-mode", default: false) == false)
+        let evaluation = try #require(await evaluations.next())
+        #expect(evaluation.key == "dark-mode")
+        #expect(evaluation.reason == .clientNotReady)
+        #expect(evaluation.isDefaultValue)
+        #expect(evaluation.valueID == nil)
+        #expect(evaluation.value.as(Bool.self) == false)
+    }
+
+    @Test("after the first state, reads follow the rules of the protocol")
+    func afterReady() async throws {
+        let fixture = try ClientFixture()
+        defer { fixture.client.close() }
+        await fixture.client.initialize()
+        let client = fixture.client
+
+        #expect(client.value(for: "dark-mode", default: false) == true)
+        #expect(client.value(for: "max-items", default: 0) == 20)
+        #expect(client.value(for: "ratio", default: 0.0) == 2.5)
+        #expect(client.value(for: "ratio", default: 0) == 2)
+        #expect(client.value(for: "greeting", default: "none") == "hello")
+        #expect(client.value(for: "dark-mode", default: "none") == "none")
+        #expect(client.value(for: "missing", default: 7) == 7)
+        #expect(client.value(for: "empty", default: "fallback") == "fallback")
+        let theme = client.value(for: "theme", as: Theme.self, default: Theme(primary: "", cornerRadius: 0))
+        #expect(theme == Theme(primary: "#101010", cornerRadius: 8))
+    }
+
+    @Test("every evaluation publishes why it returned what it did")
+    func reasons() async throws {
+        let fixture = try ClientFixture()
+        defer { fixture.client.close() }
+        await fixture.client.initialize(context: ConfigDirectorContext(id: "user-1"))
+        var evaluations = fixture.client.evaluations.makeAsyncIterator()
+        let client = fixture.client
+
+        _ = client.value(for: "dark-mode", default: false)
+        _ = client.value(for: "dark-mode", default: "text")
+        _ = client.value(for: "missing", default: false)
+        _ = client.value(for: "empty", default: "")
+        _ = client.value(for: "greeting", default: 1)
+        _ = client.value(for: "greeting", as: [String].self, default: [])
+
+        var seen: [ConfigEvaluation] = []
+        for _ in 0..<6 { seen.append(try #require(await evaluations.next())) }
+        #expect(seen.map(\.reason) == [.foundMatch, .typeMismatch, .configStateMissing, .valueMissing, .invalidNumber, .typeMismatch])
+        #expect(seen[0].valueID == "on")
+        #expect(seen[0].context?.id == "user-1")
+        #expect(!seen[0].isDefaultValue)
+        #expect(seen[1].valueID == nil)
+    }
+
+    @Test("a value id is computed when the server sent none")
+    func computedValueID() async throws {
+        let fixture = try ClientFixture()
+        defer { fixture.client.close() }
+        await fixture.client.initialize()
+        var evaluations = fixture.client.evaluations.makeAsyncIterator()
+
+        _ = fixture.client.value(for: "greeting", default: "")
+        #expect(try #require(await evaluations.next()).valueID == ValueID(of: "hello").rawValue)
+    }
+}

@@ -1,0 +1,71 @@
+@_spi(Testing) import ConfigClient
+import ConfigModel
+import ConfigStore
+import Testing
+
+@Suite("Values kept on the device")
+struct KeptValuesTests {
+    @Test("a second launch serves the kept values, stale and not ready, until live values replace them")
+    func servedOnNextLaunch() async throws {
+        let provider = InMemoryCachingProvider()
+        let user = ConfigDirectorContext(id: "user-1")
+        do {
+            let first = try ClientFixture(caching: CachingOptions(provider: provider))
+            await first.client.initialize(context: user)
+            first.client.close()
+        }
+        #expect(await eventually { provider.read() != nil })
+
+        let second = try ClientFixture(answer: .hold, caching: CachingOptions(provider: provider))
+        defer { second.client.close() }
+        var events = second.client.events.makeAsyncIterator()
+        let initialization = Task { await second.client.initialize(context: user) }
+        #expect(await eventually { second.clock.sleeperCount == 2 })
+
+        #expect(second.client.valueSource == .keptValues)
+        #expect(second.client.value(for: "greeting", default: "") == "hello")
+        #expect(!second.client.isReady)
+        guard case .configsUpdated = await events.next() else {
+            Issue.record("expected configsUpdated when the kept values load")
+            return
+        }
+        second.clock.advance(by: 3)
+        await initialization.value
+        #expect(!second.client.isReady)
+        #expect(second.logger.messages(at: .warn).contains { $0.contains("kept on the device") })
+
+        try second.transport.deliver(.strings(["greeting": "live"], kind: .full))
+        #expect(second.client.valueSource == .live)
+        #expect(second.client.isReady)
+        #expect(second.client.value(for: "greeting", default: "") == "live")
+        #expect(second.client.value(for: "dark-mode", default: false) == false)
+    }
+
+    @Test("kept values of another context are not served")
+    func otherContext() async throws {
+        let provider = InMemoryCachingProvider()
+        do {
+            let first = try ClientFixture(caching: CachingOptions(provider: provider))
+            await first.client.initialize(context: ConfigDirectorContext(id: "user-1"))
+            first.client.close()
+        }
+        #expect(await eventually { provider.read() != nil })
+        let second = try ClientFixture(answer: .hold, caching: CachingOptions(provider: provider))
+        defer { second.client.close() }
+        let initialization = Task { await second.client.initialize(context: ConfigDirectorContext(id: "user-2")) }
+        #expect(await eventually { second.clock.sleeperCount == 2 })
+        #expect(second.client.valueSource == .none)
+        second.clock.advance(by: 3)
+        await initialization.value
+    }
+
+    @Test("nothing is kept when caching is off")
+    func disabled() async throws {
+        let provider = InMemoryCachingProvider()
+        let fixture = try ClientFixture(caching: CachingOptions(enabled: false, provider: provider))
+        await fixture.client.initialize()
+        fixture.client.close()
+        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(provider.read() == nil)
+    }
+}

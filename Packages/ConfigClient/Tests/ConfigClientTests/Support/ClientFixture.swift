@@ -1,0 +1,84 @@
+@_spi(Testing) import ConfigClient
+import ConfigModel
+import ConfigStore
+import ConfigTransport
+import Foundation
+
+/// A real client whose seams a test holds: a scripted transport, a manual clock, a recording logger,
+/// a recording telemetry sink, a driven lifecycle and values kept in memory.
+struct ClientFixture {
+    let client: ConfigDirectorClient
+    let factory: ScriptedTransportFactory
+    let clock = ManualClock()
+    let logger = RecordingLogger()
+    let telemetry = RecordingTelemetrySink()
+    let lifecycle = ManualLifecycleObserver()
+
+    init(
+        answer: ScriptedTransport.Answer = .deliver(.sample),
+        connection: ConnectionOptions = ConnectionOptions(),
+        caching: CachingOptions = CachingOptions(provider: InMemoryCachingProvider())
+    ) throws {
+        factory = ScriptedTransportFactory(answer: answer)
+        client = try ConfigDirectorClient(
+            clientSDKKey: "test-key",
+            options: ConfigDirectorClientOptions(logger: logger, connection: connection, caching: caching),
+            environment: ClientEnvironment(
+                transportFactory: factory,
+                telemetry: .sink(telemetry),
+                lifecycleObserver: lifecycle,
+                clock: clock
+            )
+        )
+    }
+
+    /// The transport the client connected with.
+    var transport: ScriptedTransport {
+        get throws {
+            guard let transport = factory.transport else { throw FixtureError.notConnected }
+            return transport
+        }
+    }
+
+    enum FixtureError: Error {
+        case notConnected
+    }
+
+    /// Advances the clock until an operation waiting on it ends, in small steps so no deadline is skipped.
+    func advance(by seconds: Double) async {
+        for _ in 0..<Int(seconds * 10) {
+            await Task.yield()
+            clock.advance(by: 0.1)
+        }
+        await Task.yield()
+    }
+}
+
+extension ConfigSet {
+    /// A full set of one config of each common type.
+    static let sample = ConfigSet(
+        kind: .full,
+        configs: [
+            "dark-mode": ConfigState(key: "dark-mode", type: .boolean, value: "true", valueID: "on"),
+            "max-items": ConfigState(key: "max-items", type: .integer, value: "20"),
+            "ratio": ConfigState(key: "ratio", type: .float, value: "2.5"),
+            "greeting": ConfigState(key: "greeting", type: .string, value: "hello"),
+            "theme": ConfigState(key: "theme", type: .json, value: ##"{"primary":"#101010","cornerRadius":8}"##),
+            "empty": ConfigState(key: "empty", type: .string, value: ""),
+        ]
+    )
+
+    /// A set of the given kind carrying the given string configs.
+    static func strings(_ values: [String: String], kind: Kind = .delta) -> ConfigSet {
+        ConfigSet(kind: kind, configs: values.mapValues { ConfigState(type: .string, value: $0) })
+    }
+}
+
+/// Waits, in small real sleeps bounded to about a second, until `condition` holds.
+func eventually(_ condition: () -> Bool) async -> Bool {
+    for _ in 0..<200 {
+        if condition() { return true }
+        try? await Task.sleep(nanoseconds: 5_000_000)
+    }
+    return condition()
+}

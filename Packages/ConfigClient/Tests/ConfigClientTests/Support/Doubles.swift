@@ -1,0 +1,68 @@
+@_spi(Testing) import ConfigClient
+import ConfigModel
+import ConfigTransport
+import Foundation
+
+/// A logger that keeps every message.
+final class RecordingLogger: ConfigDirectorLogger, @unchecked Sendable {
+    // `entries` is guarded by `lock`.
+    private let lock = NSLock()
+    private var entries: [(level: ConfigDirectorLogLevel, message: String)] = []
+    let level: ConfigDirectorLogLevel = .debug
+
+    func log(_ level: ConfigDirectorLogLevel, message: String, error: (any Error)?) {
+        lock.withLock { entries.append((level, message)) }
+    }
+
+    func messages(at level: ConfigDirectorLogLevel) -> [String] {
+        lock.withLock { entries.filter { $0.level == level }.map(\.message) }
+    }
+}
+
+/// A telemetry sink that keeps every batch.
+final class RecordingTelemetrySink: TelemetrySink, @unchecked Sendable {
+    // `sent` and `keepsGoing` are guarded by `lock`.
+    private let lock = NSLock()
+    private var sent: [TelemetryBatch] = []
+    private var keepsGoing = true
+
+    func send(_ batch: TelemetryBatch) async -> Bool {
+        lock.withLock {
+            sent.append(batch)
+            return keepsGoing
+        }
+    }
+
+    var batches: [TelemetryBatch] { lock.withLock { sent } }
+
+    /// Makes every later send answer that telemetry must stop.
+    func refuseFromNowOn() {
+        lock.withLock { keepsGoing = false }
+    }
+}
+
+/// A lifecycle a test drives.
+final class ManualLifecycleObserver: AppLifecycleObserver, @unchecked Sendable {
+    // `handler` and `stopped` are guarded by `lock`.
+    private let lock = NSLock()
+    private var handler: (@Sendable (AppLifecycleEvent) -> Void)?
+    private var stopped = false
+
+    func start(_ handler: @escaping @Sendable (AppLifecycleEvent) -> Void) {
+        lock.withLock { self.handler = handler }
+    }
+
+    func stop() {
+        lock.withLock {
+            handler = nil
+            stopped = true
+        }
+    }
+
+    var isStopped: Bool { lock.withLock { stopped } }
+
+    func send(_ event: AppLifecycleEvent) {
+        let handler = lock.withLock { self.handler }
+        handler?(event)
+    }
+}

@@ -1,0 +1,97 @@
+import ConfigModel
+import ConfigTransport
+import Foundation
+
+/// An in-memory transport whose answers a test scripts: deliver a set on connect, hold, or fail.
+final class ScriptedTransport: Transport, @unchecked Sendable {
+    enum Answer {
+        /// Delivers the set, then returns from `connect`.
+        case deliver(ConfigSet)
+        /// Returns from `connect` with nothing delivered, as a stream that opened and stays silent.
+        case hold
+        /// Throws from `connect`.
+        case fail(ConfigDirectorError)
+    }
+
+    // Every stored property but `handler` (immutable) is guarded by `lock`.
+    private let lock = NSLock()
+    private let handler: @Sendable (TransportEvent) -> Void
+    private var answers: [Answer] = []
+    private var defaultAnswer: Answer
+    private(set) var connectedContexts: [ConfigDirectorContext?] = []
+    private(set) var disconnectCount = 0
+    private(set) var isClosed = false
+
+    init(defaultAnswer: Answer, handler: @escaping @Sendable (TransportEvent) -> Void) {
+        self.defaultAnswer = defaultAnswer
+        self.handler = handler
+    }
+
+    /// Sets the answer to every later connect without an answer of its own.
+    func answerEveryConnect(_ answer: Answer) {
+        lock.withLock { defaultAnswer = answer }
+    }
+
+    /// Queues the answer to the next connect.
+    func answerNextConnect(_ answer: Answer) {
+        lock.withLock { answers.append(answer) }
+    }
+
+    var contexts: [ConfigDirectorContext?] { lock.withLock { connectedContexts } }
+    var disconnects: Int { lock.withLock { disconnectCount } }
+    var closed: Bool { lock.withLock { isClosed } }
+
+    func connect(context: ConfigDirectorContext?, timeout: Double) async throws(ConfigDirectorError) {
+        let answer = lock.withLock { () -> Answer in
+            connectedContexts.append(context)
+            return answers.isEmpty ? defaultAnswer : answers.removeFirst()
+        }
+        switch answer {
+        case .deliver(let set): handler(.configSet(set))
+        case .hold: break
+        case .fail(let error):
+            handler(.connectionState(.failed(error)))
+            throw error
+        }
+    }
+
+    /// Delivers a set as the server would push it.
+    func deliver(_ set: ConfigSet) {
+        handler(.configSet(set))
+    }
+
+    func disconnect() {
+        lock.withLock { disconnectCount += 1 }
+    }
+
+    func close() {
+        lock.withLock { isClosed = true }
+    }
+}
+
+/// Makes one ``ScriptedTransport`` and keeps it for the test to drive.
+final class ScriptedTransportFactory: TransportFactory, @unchecked Sendable {
+    // `made` and `makeCount` are guarded by `lock`.
+    private let lock = NSLock()
+    private let defaultAnswer: ScriptedTransport.Answer
+    private var made: ScriptedTransport?
+    private var makeCount = 0
+
+    init(answer: ScriptedTransport.Answer) {
+        defaultAnswer = answer
+    }
+
+    func makeTransport(handler: @escaping @Sendable (TransportEvent) -> Void) -> any Transport {
+        let transport = ScriptedTransport(defaultAnswer: defaultAnswer, handler: handler)
+        lock.withLock {
+            made = transport
+            makeCount += 1
+        }
+        return transport
+    }
+
+    /// The transport made, once the client connected.
+    var transport: ScriptedTransport? { lock.withLock { made } }
+    /// How many transports were made.
+    var transportsMade: Int { lock.withLock { makeCount } }
+}
