@@ -123,12 +123,17 @@ let package = Package(
         // Cross-package tests and the helpers they share.
         .target(name: "TestSupport", dependencies: ["ConfigModel", "ConfigEmulator"], path: "Tests/TestSupport"),
         .testTarget(
+            name: "DocumentedExamplesTests",
+            dependencies: ["ConfigDirector", "ConfigDirectorTesting", "ConfigEmulator", "TestSupport"]
+        ),
+        .testTarget(
             name: "ConfigDirectorTests",
             dependencies: ["ConfigDirector", "ConfigDirectorTesting", "ConfigDirectorOpenFeatureProvider", "TestSupport"]
         ),
     ]
 )
 
-for target in package.targets {
+// The documented examples compile as an app's code does, with the compiler's default settings.
+for target in package.targets where target.name != "DocumentedExamplesTests" {
     target.swiftSettings = (target.swiftSettings ?? []) + sharedSwiftSettings
 }

@@ -14,6 +14,7 @@ extension ConfigDirectorClient {
     ///   - key: The config key.
     ///   - defaultValue: The value returned when the config cannot be served; it sets the type read.
     /// - Returns: The served value, or `defaultValue`.
+    @discardableResult
     public func value<Value: ConfigValue>(for key: String, default defaultValue: Value) -> Value {
         let evaluated = core.evaluate(key, default: defaultValue, snapshot: core.snapshot(for: key))
         core.report(evaluated, defaultText: defaultValue.configValueText)
@@ -30,6 +31,7 @@ extension ConfigDirectorClient {
     ///   - type: The `Decodable` type to decode the document as.
     ///   - defaultValue: The value returned when the config is missing, not JSON, or does not decode.
     /// - Returns: The decoded value, or `defaultValue`.
+    @discardableResult
     public func value<Value: Decodable & Sendable>(
         for key: String,
         as type: Value.Type,

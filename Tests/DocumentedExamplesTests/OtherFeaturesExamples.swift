@@ -1,0 +1,61 @@
+import ConfigDirector
+import ConfigEmulator
+import Testing
+
+@Suite("Documented examples: other client features")
+struct OtherFeaturesExamples {
+    @Test("context changes only once the new connection succeeds, and isReady is false meanwhile")
+    func contextAndReadiness() async throws {
+        try await withDocumentedClient { client, emulator in
+            #expect(client.context == nil)
+            #expect(!client.isReady)
+            await client.initialize(context: ConfigDirectorContext(id: "a"))
+            #expect(client.isReady)
+
+            emulator.inject(.stall(seconds: 0.5, path: "/client/sse/v1"))
+            let update = Task { await client.updateContext(ConfigDirectorContext(id: "b")) }
+            try await Task.sleep(nanoseconds: 150_000_000)
+            #expect(!client.isReady)
+            #expect(client.context?.id == "a")
+            #expect(client.value(for: "my-config-key", default: false))
+            await update.value
+            #expect(client.isReady)
+            #expect(client.context?.id == "b")
+        }
+    }
+
+    @Test("pauseNetwork keeps state; resumeNetwork reconnects with the last context")
+    func pauseAndResume() async throws {
+        try await withDocumentedClient { client, emulator in
+            await client.initialize(context: ConfigDirectorContext(id: "a"))
+            client.pauseNetwork()
+            #expect(client.value(for: "my-string-config-key", default: "") == "Served")
+            emulator.setValue("While paused", forKey: "my-string-config-key")
+            await client.resumeNetwork()
+            #expect(client.value(for: "my-string-config-key", default: "") == "While paused")
+            #expect(emulator.openStreams().last?.context.id == "a")
+        }
+    }
+
+    @Test("close ends the connection and every stream; the client cannot be used afterwards")
+    func close() async throws {
+        try await withDocumentedClient { client, emulator in
+            await client.initialize()
+            var values = client.values(for: "my-config-key", default: false).makeAsyncIterator()
+            #expect(await values.next() == true)
+            client.close()
+            #expect(await values.next() == nil)
+            #expect(client.value(for: "my-config-key", default: false) == false)
+            #expect(await eventuallyTrue { emulator.openStreams().isEmpty })
+        }
+    }
+}
+
+/// Waits, in small real sleeps bounded to about two seconds, until `condition` holds.
+func eventuallyTrue(_ condition: () -> Bool) async -> Bool {
+    for _ in 0..<200 {
+        if condition() { return true }
+        try? await Task.sleep(nanoseconds: 10_000_000)
+    }
+    return condition()
+}
