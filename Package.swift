@@ -129,6 +129,27 @@ let package = Package(
     ]
 )
 
+// The demo: `swift run config-demo` (or `make demo`) plays the SDK's story against the in-process emulator.
+// Kept in one block, apart from the targets above, so that merges with other additions stay easy.
+package.products.append(.executable(name: "config-demo", targets: ["config-demo"]))
+package.targets += [
+    .target(
+        name: "ConfigDemoKit",
+        dependencies: ["ConfigDirector", "ConfigEmulator"],
+        path: "Tools/ConfigDemo/Sources/ConfigDemoKit"
+    ),
+    .executableTarget(
+        name: "config-demo",
+        dependencies: ["ConfigDemoKit"],
+        path: "Tools/ConfigDemo/Sources/config-demo"
+    ),
+    .testTarget(
+        name: "ConfigDemoTests",
+        dependencies: ["ConfigDemoKit", "ConfigDirector", "ConfigEmulator"],
+        path: "Tools/ConfigDemo/Tests/ConfigDemoTests"
+    ),
+]
+
 for target in package.targets {
     target.swiftSettings = (target.swiftSettings ?? []) + sharedSwiftSettings
 }
