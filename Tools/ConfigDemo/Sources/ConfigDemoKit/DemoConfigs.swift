@@ -1,10 +1,11 @@
-internal import ConfigEmulator
+public import ConfigEmulator
 internal import Foundation
 
 /// The configs the demo's emulator serves: `Tools/ConfigEmulator/Examples/configs.json`, copied here so
 /// that the executable needs no file from the repository (a test keeps the two the same).
-enum DemoConfigs {
-    static let json = #"""
+public enum DemoConfigs {
+    /// The configs file's text.
+    public static let json = #"""
         {
           "environmentId": "env-local",
           "projectId": "proj-demo",
@@ -46,7 +47,8 @@ enum DemoConfigs {
         """#
 
     /// The configs, decoded.
-    static func document() throws -> ConfigsDocument {
+    /// - Throws: ``EmulatorError/invalidConfigs(_:)`` if the text does not decode.
+    public static func document() throws -> ConfigsDocument {
         try ConfigsDocument.decode(Data(json.utf8))
     }
 }

@@ -74,11 +74,13 @@ public enum DemoRunner {
                 "the client was not ready within 3 s; check the base URL and the SDK key (--log-level warn says more)"
             )
         }
-        let keys = probe.events.elements.flatMap { event -> [String] in
-            if case .configsUpdated(let update) = event { return update.keys }
-            return []
+        let firstUpdate = await probe.events.first(within: 2) { event in
+            if case .configsUpdated = event { return true }
+            return false
         }
-        console.line("Ready. The environment sent \(Set(keys).count) configs: \(Set(keys).sorted().joined(separator: ", "))")
+        var keys = Set<String>()
+        if case .configsUpdated(let update)? = firstUpdate?.element { keys = Set(update.keys) }
+        console.line("Ready. The environment sent \(keys.count) configs: \(keys.sorted().joined(separator: ", "))")
         if options.keys.isEmpty {
             console.note("pass --key KEY:TYPE (bool, int, double, string, json) to print values")
         } else {

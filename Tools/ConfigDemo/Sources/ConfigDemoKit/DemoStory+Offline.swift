@@ -106,10 +106,13 @@ extension DemoStory {
         }
         let batches = (stoppedEmulators + [emulator]).flatMap { $0.telemetryBatches() }
         let counts = TelemetryCounts(batches.flatMap(\.evaluatedConfigEvents))
+        let published = probes.map(\.evaluations.count).reduce(0, +)
         console.note(
-            "\(batches.count) batches, \(counts.total) evaluations; a batch sent while the server was away "
-                + "is dropped, by design (PROTOCOL §6)"
+            "\(batches.count) batches counting \(counts.total) evaluations; the clients published \(published)"
         )
+        if counts.total < published {
+            console.note("the difference was sent while the server was away: such a batch is dropped (PROTOCOL §6)")
+        }
         console.table([["config", "evaluations", "by reason"]] + counts.rows)
         let missing = ["dark-mode", "max-items", "discount-rate", "welcome-message", "theme"].filter {
             counts.byKey[$0] == nil

@@ -24,5 +24,6 @@ signal(SIGPIPE, SIG_IGN)
     }
 }
 
-let status = await DemoRunner.run(arguments: Array(CommandLine.arguments.dropFirst()), untilInterrupted: untilInterrupted)
+let arguments = Array(CommandLine.arguments.dropFirst())
+let status = await DemoRunner.run(arguments: arguments, untilInterrupted: untilInterrupted)
 exit(status)
