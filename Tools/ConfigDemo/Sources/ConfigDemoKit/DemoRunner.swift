@@ -81,16 +81,16 @@ public enum DemoRunner {
         var keys = Set<String>()
         if case .configsUpdated(let update)? = firstUpdate?.element { keys = Set(update.keys) }
         console.line("Ready. The environment sent \(keys.count) configs: \(keys.sorted().joined(separator: ", "))")
-        if options.keys.isEmpty {
+        var shown: [ReadValue] = []
+        for key in options.keys { shown.append(await probe.read(key)) }
+        if shown.isEmpty {
             console.note("pass --key KEY:TYPE (bool, int, double, string, json) to print values")
         } else {
-            var values: [ReadValue] = []
-            for key in options.keys { values.append(await probe.read(key)) }
-            console.table([ReadValue.header] + values.map(\.row))
+            console.table([ReadValue.header] + shown.map(\.row))
         }
         console.line("Following changes until Ctrl-C.")
         let types = Dictionary(options.keys.map { ($0.key, $0.type) }, uniquingKeysWith: { _, last in last })
-        let follower = ChangeFollower.start(probe, console: console) { types[$0] }
+        let follower = ChangeFollower.start(probe, shown: shown, console: console) { types[$0] }
         await untilInterrupted()
         follower.cancel()
     }
