@@ -63,9 +63,9 @@ public final class DemoConsole: Sendable {
         emit("    " + styled("ok", .green) + " " + text + "\n")
     }
 
-    /// Prints that a step failed.
+    /// Prints why the demo failed.
     func failed(_ text: String) {
-        emit("\n" + styled("FAILED", .red) + " " + text + "\n")
+        emit("\n" + styled(text, .red) + "\n")
     }
 
     /// Prints a table whose first row is its header. On a live console a table printed right after another

@@ -48,7 +48,7 @@ public enum DemoRunner {
         guard let baseURL = options.baseURL, let sdkKey = options.sdkKey else { return }
         let clientOptions = ConfigDirectorClientOptions(
             metadata: ConfigDirectorMetaContext(appName: "config-demo", appVersion: "1.0"),
-            logger: ConsoleLogger(level: max(options.logLevel, .warn)),
+            logger: ConsoleLogger(level: options.logLevel),
             connection: ConnectionOptions(
                 mode: options.usesPolling ? .polling : .streaming,
                 pausesWhileBackgrounded: false,

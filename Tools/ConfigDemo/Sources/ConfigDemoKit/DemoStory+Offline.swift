@@ -31,6 +31,7 @@ extension DemoStory {
         guard written != nil else {
             throw DemoFailure(step: step, "client 1 did not write the values it keeps on the device")
         }
+        console.note("client 1 keeps its values on the device in \(keptValuesFile.path)")
 
         let second = try makeClient(timeout: 1, step: step)
         await second.client.initialize(context: Self.tenantContext)

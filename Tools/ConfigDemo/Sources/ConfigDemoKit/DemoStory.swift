@@ -25,6 +25,7 @@ public final class DemoStory {
     /// A temporary folder for the values kept on the "device" and, with `--follow`, the configs file.
     let folder: URL
     let keptValues: KeptValuesObserver
+    let keptValuesFile: URL
     /// The emulator serving now, and the ones stopped before it (whose telemetry records step 6 reads).
     var emulator: ConfigEmulator?
     var stoppedEmulators: [ConfigEmulator] = []
@@ -46,7 +47,9 @@ public final class DemoStory {
             isDirectory: true
         )
         let device = folder.appendingPathComponent("device", isDirectory: true)
-        keptValues = KeptValuesObserver(FileCachingProvider(clientSDKKey: Self.sdkKey, directory: device))
+        let provider = FileCachingProvider(clientSDKKey: Self.sdkKey, directory: device)
+        keptValuesFile = provider.fileURL
+        keptValues = KeptValuesObserver(provider)
     }
 
     deinit {
