@@ -5,7 +5,7 @@ import Testing
 
 @Suite("The demo's story")
 struct DemoStoryTests {
-    @Test("plays every step in plain mode and passes, in under 30 seconds", .timeLimit(.minutes(1)))
+    @Test("plays every step in plain mode and passes, in under 30 seconds")
     func streamingStoryPasses() async throws {
         let buffer = OutputBuffer()
         let story = DemoStory(options: DemoOptions(isPlain: true), console: buffer.console)
@@ -24,7 +24,7 @@ struct DemoStoryTests {
         #expect(!output.contains("\u{1B}["), "plain output has no escape sequences")
     }
 
-    @Test("plays the polling story and passes", .timeLimit(.minutes(1)))
+    @Test("plays the polling story and passes")
     func pollingStoryPasses() async throws {
         let buffer = OutputBuffer()
         var options = DemoOptions(isPlain: true)
@@ -40,7 +40,7 @@ struct DemoStoryTests {
         #expect(buffer.output.contains("The story passed"))
     }
 
-    @Test("--follow prints a change made by editing the configs file it names", .timeLimit(.minutes(1)))
+    @Test("--follow prints a change made by editing the configs file it names")
     func followPrintsAnEditOfTheConfigsFile() async throws {
         let buffer = OutputBuffer()
         var options = DemoOptions(isPlain: true)
