@@ -104,8 +104,9 @@ public struct DemoOptions: Sendable, Equatable {
                               emulator's configs to a file in a temporary folder and reloads it on change
                               (the emulator's --watch); it prints the file's path and an admin API call.
           --base-url URL      Run the client against a real ConfigDirector environment instead of the
-          --sdk-key KEY       emulator: no scripted server changes; it prints the keys and values received
-                              and follows changes until Ctrl-C.
+          --sdk-key KEY       emulator: no scripted server changes; it connects as the user
+                              "config-demo-user", prints the keys and values received and follows changes
+                              until Ctrl-C. Nothing is kept on this machine.
           --key KEY:TYPE      With --base-url: a config to print, read as TYPE (bool, int, double, string or
                               json). Repeat it for more configs. Other keys are listed without their value,
                               since reading a config as the wrong type would report type mismatches to
