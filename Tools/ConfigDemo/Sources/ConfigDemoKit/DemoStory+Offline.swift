@@ -31,7 +31,10 @@ extension DemoStory {
         guard written != nil else {
             throw DemoFailure(step: step, "client 1 did not write the values it keeps on the device")
         }
-        console.note("client 1 keeps its values on the device in \(keptValuesFile.path)")
+        console.note(
+            "client 1 keeps its values on the device: \(keptValuesFile.lastPathComponent.prefix(14))….json in "
+                + keptValuesFile.deletingLastPathComponent().path
+        )
 
         let second = try makeClient(timeout: 1, step: step)
         await second.client.initialize(context: Self.tenantContext)
