@@ -4,13 +4,16 @@ LINT_PATHS := Package.swift Packages Sources Tests Tools Scripts
 PACKAGES := $(notdir $(wildcard Packages/*))
 DOC_TARGETS := ConfigDirector ConfigModel ConfigTransport ConfigStore ConfigClient ConfigTesting ConfigOpenFeature
 
-.PHONY: help build test test-packages check-manifests check-imports test-consumer test-tsan lint format docs clean
+.PHONY: help build demo test test-packages check-manifests check-imports test-consumer test-tsan lint format docs clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
 
 build: ## Build every module of the root manifest.
 	$(SWIFT) build
+
+demo: ## Play the SDK's story against the in-process emulator, no account nor network (DEMO_ARGS=--help).
+	$(SWIFT) run config-demo $(DEMO_ARGS)
 
 test: ## Run the root suite: every module's tests and the cross-package tests.
 	$(SWIFT) test

@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "ConfigOpenFeature", targets: ["ConfigOpenFeature"]),
         .library(name: "ConfigEmulator", targets: ["ConfigEmulator"]),
         .executable(name: "config-emulator", targets: ["config-emulator"]),
+        .executable(name: "config-demo", targets: ["config-demo"]),
     ],
     traits: [
         .trait(
@@ -118,6 +119,23 @@ let package = Package(
             name: "ConfigEmulatorTests",
             dependencies: ["ConfigEmulator", "ConfigModel", "TestSupport"],
             path: "Tools/ConfigEmulator/Tests/ConfigEmulatorTests"
+        ),
+
+        // Tools: the demo, `swift run config-demo`, which plays the SDK's story against the emulator.
+        .target(
+            name: "ConfigDemoKit",
+            dependencies: ["ConfigDirector", "ConfigEmulator"],
+            path: "Tools/ConfigDemo/Sources/ConfigDemoKit"
+        ),
+        .executableTarget(
+            name: "config-demo",
+            dependencies: ["ConfigDemoKit"],
+            path: "Tools/ConfigDemo/Sources/config-demo"
+        ),
+        .testTarget(
+            name: "ConfigDemoTests",
+            dependencies: ["ConfigDemoKit", "ConfigDirector", "ConfigEmulator"],
+            path: "Tools/ConfigDemo/Tests/ConfigDemoTests"
         ),
 
         // Cross-package tests and the helpers they share.

@@ -1,0 +1,103 @@
+import ConfigDemoKit
+import ConfigEmulator
+import Foundation
+import Testing
+
+@Suite("The demo's story")
+struct DemoStoryTests {
+    @Test("plays every step in plain mode and passes, in under 30 seconds")
+    func streamingStoryPasses() async throws {
+        let buffer = OutputBuffer()
+        let story = DemoStory(options: DemoOptions(isPlain: true), console: buffer.console)
+        defer { story.finish() }
+        let started = Date()
+        do {
+            try await story.run()
+        } catch {
+            Issue.record("\(error)\n\(buffer.output)")
+        }
+        // The issue asks for a story under 30 seconds; it takes about 5 on the project's machine.
+        #expect(Date().timeIntervalSince(started) < 30)
+        let output = buffer.output
+        for step in 1...6 { #expect(output.contains("[\(step)/6]")) }
+        #expect(output.contains("The story passed"))
+        #expect(!output.contains("\u{1B}["), "plain output has no escape sequences")
+    }
+
+    @Test("plays the polling story and passes")
+    func pollingStoryPasses() async throws {
+        let buffer = OutputBuffer()
+        var options = DemoOptions(isPlain: true)
+        options.usesPolling = true
+        let story = DemoStory(options: options, console: buffer.console)
+        defer { story.finish() }
+        do {
+            try await story.run()
+        } catch {
+            Issue.record("\(error)\n\(buffer.output)")
+        }
+        #expect(buffer.output.contains("Polling: the server refuses a fetch"))
+        #expect(buffer.output.contains("The story passed"))
+    }
+
+    @Test("--follow prints a change made by editing the configs file it names")
+    func followPrintsAnEditOfTheConfigsFile() async throws {
+        let buffer = OutputBuffer()
+        var options = DemoOptions(isPlain: true)
+        options.follows = true
+        let story = DemoStory(options: options, console: buffer.console)
+        defer { story.finish() }
+        try await story.run()
+        let sawEdit = SawEdit()
+        try await story.follow {
+            guard let path = Self.configsPath(in: buffer.output),
+                let text = try? String(contentsOfFile: path, encoding: .utf8)
+            else { return }
+            let edited = text.replacingOccurrences(of: "Hello again, changed on the server", with: "Edited by hand")
+            try? edited.write(toFile: path, atomically: true, encoding: .utf8)
+            let deadline = Date(timeIntervalSinceNow: 10)
+            while Date() < deadline {
+                if buffer.output.contains("welcome-message = \"Edited by hand\"") {
+                    sawEdit.mark()
+                    return
+                }
+                try? await Task.sleep(nanoseconds: 10_000_000)
+            }
+        }
+        #expect(sawEdit.value, "\(buffer.output)")
+    }
+
+    @Test("serves the example configs file of the emulator")
+    func servesTheExampleConfigs() throws {
+        let example = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("ConfigEmulator/Examples/configs.json")
+        #expect(try DemoConfigs.document() == ConfigsDocument.load(from: example))
+    }
+
+    /// The configs file's path, from the line `edit PATH (reloaded within a second)…`.
+    private static func configsPath(in output: String) -> String? {
+        guard let line = output.split(separator: "\n").first(where: { $0.contains("edit /") }),
+            let start = line.range(of: "edit ")?.upperBound, let end = line.range(of: " (reloaded")?.lowerBound
+        else { return nil }
+        return String(line[start..<end])
+    }
+}
+
+/// Whether the follow test saw its edit printed.
+private final class SawEdit: @unchecked Sendable {  // `seen` is only touched while holding `lock`
+    private let lock = NSLock()
+    private var seen = false
+
+    func mark() {
+        lock.lock()
+        defer { lock.unlock() }
+        seen = true
+    }
+
+    var value: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return seen
+    }
+}
