@@ -99,7 +99,10 @@ let package = Package(
         ),
 
         // The modules that apps import, as the reference pages name them: re-exports only.
-        .target(name: "ConfigDirector", dependencies: ["ConfigModel", "ConfigTransport", "ConfigStore", "ConfigClient"]),
+        .target(
+            name: "ConfigDirector",
+            dependencies: ["ConfigModel", "ConfigTransport", "ConfigStore", "ConfigClient"]
+        ),
         .target(name: "ConfigDirectorTesting", dependencies: ["ConfigDirector", "ConfigTesting"]),
         .target(name: "ConfigDirectorOpenFeatureProvider", dependencies: ["ConfigDirector", "ConfigOpenFeature"]),
 
@@ -124,7 +127,16 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ConfigModel", "ConfigEmulator"], path: "Tests/TestSupport"),
         .testTarget(
             name: "ConfigDirectorTests",
-            dependencies: ["ConfigDirector", "ConfigDirectorTesting", "ConfigDirectorOpenFeatureProvider", "TestSupport"]
+            dependencies: [
+                "ConfigDirector", "ConfigDirectorTesting", "ConfigDirectorOpenFeatureProvider", "TestSupport",
+            ]
+        ),
+        // The SDK against the emulator over loopback: the transports of ConfigTransport and the client.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "ConfigModel", "ConfigTransport", "ConfigStore", "ConfigClient", "ConfigEmulator", "TestSupport",
+            ]
         ),
     ]
 )
