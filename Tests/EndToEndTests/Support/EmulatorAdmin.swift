@@ -26,3 +26,26 @@ enum EmulatorAdmin {
         return try JSONDecoder().decode(Health.self, from: data).lastEventId
     }
 }
+
+/// Starts a new emulator on `port`, the port of one that was stopped, retrying for about a second in
+/// case the port is still held; the caller stops it.
+/// - Throws: What the last start threw.
+func restartEmulator(onPort port: Int, configs: [EmulatedConfig]) async throws -> ConfigEmulator {
+    let configuration = EmulatorConfiguration(
+        port: port,
+        sdkKey: emulatorSDKKey,
+        document: ConfigsDocument(configs: configs)
+    )
+    var attempts = 0
+    while true {
+        let emulator = ConfigEmulator(configuration: configuration)
+        do {
+            try emulator.start()
+            return emulator
+        } catch {
+            attempts += 1
+            guard attempts < 20 else { throw error }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+    }
+}

@@ -69,7 +69,8 @@ func transportConfiguration(
 }
 
 /// A client over HTTP with real telemetry, as apps get it, whose clock runs faster than real time
-/// (every delay it waits is scaled down, so a 30 s polling interval passes in 0.3 s).
+/// (every delay it waits is scaled down, so a 30 s polling interval passes in 0.3 s); the telemetry
+/// reporter's own 5 s request timeout stays real.
 struct EndToEndClient {
     let client: ConfigDirectorClient
     let clock: ScaledClock
@@ -88,14 +89,16 @@ struct EndToEndClient {
     ///   - sdkKey: The client SDK key.
     ///   - timeout: The connection timeout, in real seconds.
     ///   - caching: Where values are kept; in memory, and new, by default.
+    ///   - scale: The factor from the client's seconds to real seconds; by default the mode's.
     init(
         mode: ConnectionOptions.Mode,
         baseURL: URL,
         sdkKey: String = emulatorSDKKey,
         timeout: Double = 2,
-        caching: CachingOptions = CachingOptions(provider: InMemoryCachingProvider())
+        caching: CachingOptions = CachingOptions(provider: InMemoryCachingProvider()),
+        scale: Double? = nil
     ) throws {
-        let scale = Self.scale(for: mode)
+        let scale = scale ?? Self.scale(for: mode)
         clock = ScaledClock(scale: scale)
         client = try ConfigDirectorClient(
             clientSDKKey: sdkKey,
