@@ -231,6 +231,24 @@ struct ClientEndToEndTests {
         }
     }
 
+    @Test("releasing the client reports the telemetry left")
+    func releaseReportsTelemetry() async throws {
+        try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in
+            var e2e: EndToEndClient? = try EndToEndClient(mode: .streaming, baseURL: emulator.baseURL, scale: 1)
+            await e2e?.client.initialize(context: proUser)
+            #expect(e2e?.client.value(for: "dark-mode", default: false) == true)
+
+            e2e = nil
+
+            // TelemetryCollector's send of the last batch holds the collector weakly, so once the client
+            // is gone the batch that close() (run by deinit) flushed is never sent; the same happens when
+            // close() is called just before the release.
+            await withKnownIssue("the batch flushed by close() is lost when the client is released") {
+                #expect(await eventually(timeout: 3) { !emulator.telemetryBatches().isEmpty })
+            }
+        }
+    }
+
     @Test("kept values are served on a second start while the service cannot be reached", arguments: modes)
     func keptValuesWhileTheServiceIsDown(mode: ConnectionOptions.Mode) async throws {
         let provider = InMemoryCachingProvider()
