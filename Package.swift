@@ -100,7 +100,10 @@ let package = Package(
         ),
 
         // The modules that apps import, as the reference pages name them: re-exports only.
-        .target(name: "ConfigDirector", dependencies: ["ConfigModel", "ConfigTransport", "ConfigStore", "ConfigClient"]),
+        .target(
+            name: "ConfigDirector",
+            dependencies: ["ConfigModel", "ConfigTransport", "ConfigStore", "ConfigClient"]
+        ),
         .target(name: "ConfigDirectorTesting", dependencies: ["ConfigDirector", "ConfigTesting"]),
         .target(name: "ConfigDirectorOpenFeatureProvider", dependencies: ["ConfigDirector", "ConfigOpenFeature"]),
 
@@ -146,7 +149,16 @@ let package = Package(
         ),
         .testTarget(
             name: "ConfigDirectorTests",
-            dependencies: ["ConfigDirector", "ConfigDirectorTesting", "ConfigDirectorOpenFeatureProvider", "TestSupport"]
+            dependencies: [
+                "ConfigDirector", "ConfigDirectorTesting", "ConfigDirectorOpenFeatureProvider", "TestSupport",
+            ]
+        ),
+        // The SDK against the emulator over loopback: the transports of ConfigTransport and the client.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "ConfigModel", "ConfigTransport", "ConfigStore", "ConfigClient", "ConfigEmulator", "TestSupport",
+            ]
         ),
     ]
 )

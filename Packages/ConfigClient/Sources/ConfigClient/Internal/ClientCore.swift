@@ -122,10 +122,10 @@ final class ClientCore: Sendable {
                     + (servesKeptValues ? "the values kept on the device" : "default values") + " until they arrive."
             )
         case .failed(let error):
+            // The error's description already says that the client keeps serving the values it has.
             logger.logIfEnabled(
-                .error,
-                "The connection to ConfigDirector failed and will not be retried: \(error). "
-                    + "The client keeps serving the values it has.",
+                dependencies.transportLogsRefusals ? .debug : .error,
+                "The connection to ConfigDirector failed and will not be retried: \(error)",
                 error: error
             )
             state.withLock { state in

@@ -7,6 +7,9 @@ internal import Foundation
 struct ClientDependencies: Sendable {
     /// Makes the transports' factory on the first connect; `nil` in `.offline` mode, which connects to nothing.
     var makeTransportFactory: (@Sendable () async -> any TransportFactory)?
+    /// Whether the transports log a refused connection as an unrecoverable error themselves, as the
+    /// HTTP transports do, so that the client does not log it a second time (PROTOCOL §4: one error).
+    var transportLogsRefusals = false
     var clock: any TransportClock
     var lifecycleObserver: any AppLifecycleObserver
     var keptValues: KeptValuesStore?
@@ -43,6 +46,7 @@ struct ClientDependencies: Sendable {
         if let injected = environment.transportFactory {
             makeTransportFactory = { injected }
         } else {
+            transportLogsRefusals = true
             makeTransportFactory = {
                 HTTPTransportFactory(
                     mode: connection.mode == .polling ? .polling : .streaming,

@@ -1,0 +1,27 @@
+import ConfigModel
+import Foundation
+
+/// A logger that keeps every message, at every level; `E2E_LOG=1` also prints them, to debug a test.
+final class RecordingLogger: ConfigDirectorLogger {
+    struct Entry: Sendable {
+        var level: ConfigDirectorLogLevel
+        var message: String
+    }
+
+    let level: ConfigDirectorLogLevel = .debug
+    private let entries = Protected<[Entry]>([])
+    private let echoes = ProcessInfo.processInfo.environment["E2E_LOG"] == "1"
+
+    func log(_ level: ConfigDirectorLogLevel, message: String, error: (any Error)?) {
+        entries.withLock { $0.append(Entry(level: level, message: message)) }
+        if echoes { print("[\(level)] \(message)\(error.map { " (\($0))" } ?? "")") }
+    }
+
+    /// The messages logged at `level`, oldest first.
+    func messages(at level: ConfigDirectorLogLevel) -> [String] {
+        entries.current.filter { $0.level == level }.map(\.message)
+    }
+
+    /// Every message, oldest first.
+    var allMessages: [String] { entries.current.map(\.message) }
+}

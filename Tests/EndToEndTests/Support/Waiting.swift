@@ -1,0 +1,50 @@
+import Foundation
+
+/// The longest any end-to-end test waits for one thing to happen, in seconds.
+let longestWait: Double = 10
+
+/// Waits in short real sleeps until `condition` holds, at most `timeout` seconds.
+/// - Returns: Whether the condition held in time.
+func eventually(timeout: Double = longestWait, _ condition: () throws -> Bool) async rethrows -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    while Date() < deadline {
+        if try condition() { return true }
+        try? await Task.sleep(nanoseconds: 10_000_000)
+    }
+    return try condition()
+}
+
+/// Collects what an `AsyncStream` yields from one consuming task, so that a test can wait for an
+/// element with a bound; ``cancel()`` ends the consuming task (and with it the stream).
+final class StreamCollector<Element: Sendable>: Sendable {
+    private let elements: Protected<[Element]>
+    private let consumer: Task<Void, Never>
+
+    init(_ stream: AsyncStream<Element>) {
+        let elements = Protected<[Element]>([])
+        self.elements = elements
+        consumer = Task {
+            for await element in stream {
+                elements.withLock { $0.append(element) }
+            }
+        }
+    }
+
+    deinit {
+        consumer.cancel()
+    }
+
+    /// Everything yielded so far, in order.
+    var all: [Element] { elements.current }
+
+    /// Waits until the elements yielded so far satisfy `predicate`, at most `timeout` seconds.
+    /// - Returns: Whether they did in time.
+    func wait(timeout: Double = longestWait, until predicate: ([Element]) -> Bool) async -> Bool {
+        await eventually(timeout: timeout) { predicate(all) }
+    }
+
+    /// Stops consuming.
+    func cancel() {
+        consumer.cancel()
+    }
+}
