@@ -121,9 +121,10 @@ final class TelemetryCollector: Sendable {
             return
         }
         scheduleFlush(after: Self.flushInterval)
+        // The sink is held by the send itself, so the last batch goes out after the client is released.
+        let sink = sink
         sends.enqueue { [weak self] in
-            guard let self else { return }
-            if await !sink.send(batch) { stop() }
+            if await !sink.send(batch) { self?.stop() }
         }
     }
 
