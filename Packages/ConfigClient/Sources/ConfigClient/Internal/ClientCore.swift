@@ -73,7 +73,11 @@ final class ClientCore: Sendable {
         }
         let connecting = Task {
             do throws(ConfigDirectorError) {
-                try await transport.connect(context: context, timeout: timeout)
+                if let reasonAware = transport as? any ConnectReasonAwareTransport {
+                    try await reasonAware.connect(context: context, timeout: timeout, reason: reason)
+                } else {
+                    try await transport.connect(context: context, timeout: timeout)
+                }
             } catch {
                 attempt.resolve(.failed(error))
             }
