@@ -271,7 +271,8 @@ struct ControlsTests {
 
     @Test("the initialization controls act only on initialize, the context update controls only on updateContext")
     func controlsActOnTheirOwnCall() async {
-        let testClient = makeTestClient(values: ["greeting": "hello"], timeout: 30)
+        let logger = RecordingLogger()
+        let testClient = makeTestClient(values: ["greeting": "hello"], timeout: 30, logger: logger)
         defer { testClient.client.close() }
         testClient.failContextUpdate()
         await testClient.client.initialize()
@@ -283,11 +284,13 @@ struct ControlsTests {
 
         await testClient.client.initialize()
         #expect(!testClient.client.isReady)
+        #expect(logger.messages(at: .error).count == 2)
     }
 
     @Test("resumeNetwork is never held or failed, and the arming waits for its own call")
     func resumeIsNeverHeldOrFailed() async {
-        let testClient = makeTestClient(values: ["greeting": "hello"], timeout: 30)
+        let logger = RecordingLogger()
+        let testClient = makeTestClient(values: ["greeting": "hello"], timeout: 30, logger: logger)
         defer { testClient.client.close() }
         await testClient.client.initialize()
         testClient.holdInitialization()
@@ -300,6 +303,7 @@ struct ControlsTests {
         #expect(testClient.client.isReady)
         await testClient.client.updateContext(ConfigDirectorContext(id: "user-2"))
         #expect(!testClient.client.isReady)
+        #expect(logger.messages(at: .error).count == 1)
     }
 
     @Test("contextUpdates records every initialize and updateContext, an empty context for none, no resume")
