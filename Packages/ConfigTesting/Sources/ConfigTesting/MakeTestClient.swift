@@ -2,7 +2,7 @@
 public import ConfigModel
 internal import ConfigStore
 
-/// Makes a test client: the SDK's real ``ConfigDirectorClient`` connected to an in-memory server
+/// Makes a test client: the SDK's real `ConfigDirectorClient` connected to an in-memory server
 /// that the test controls.
 ///
 /// Only the connection to ConfigDirector, the telemetry and the app lifecycle observer are replaced,
@@ -21,8 +21,8 @@ internal import ConfigStore
 ///     finite stops the test with a precondition failure.
 ///   - timeout: The client's connection timeout in seconds, which bounds how long a held attempt waits;
 ///     the SDK's production timeout of 3 seconds by default.
-///   - logger: Where the client logs; the SDK's ``ConsoleLogger`` by default. Pass a
-///     ``ConfigDirectorLogger`` of your own to capture what the client logs.
+///   - logger: Where the client logs; the SDK's `ConsoleLogger` by default. Pass a
+///     `ConfigDirectorLogger` of your own to capture what the client logs.
 /// - Returns: The test client, whose ``TestClient/client`` goes wherever your code takes a client.
 public func makeTestClient(
     values: [String: TestValue] = [:],

@@ -1,7 +1,7 @@
 public import ConfigClient
 public import ConfigModel
 
-/// A real ``ConfigDirectorClient`` connected to an in-memory server that the test controls.
+/// A real `ConfigDirectorClient` connected to an in-memory server that the test controls.
 ///
 /// Make one with ``makeTestClient(values:timeout:logger:)``. Only the connection to ConfigDirector,
 /// the telemetry and the app lifecycle observer are replaced; everything else is the code that runs in
