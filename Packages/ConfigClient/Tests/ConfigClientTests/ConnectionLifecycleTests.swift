@@ -122,6 +122,26 @@ struct ConnectionLifecycleTests {
         #expect(fixture.client.isReady)
     }
 
+    @Test("initialize marks the client initializing when it is called, while an earlier attempt still runs")
+    func isInitializingFromTheCall() async throws {
+        let error = ConfigDirectorError.connectionFailed(message: "invalid SDK key", statusCode: 401)
+        let fixture = try ClientFixture(answer: .fail(error))
+        defer { fixture.client.close() }
+        await fixture.client.initialize()
+        #expect(!fixture.client.isInitializing)
+        try fixture.transport.answerEveryConnect(.hold)
+
+        let update = Task { await fixture.client.updateContext(ConfigDirectorContext(id: "user-2")) }
+        #expect(await eventually { (try? fixture.transport.contexts.count) == 2 })
+        let initialization = Task { await fixture.client.initialize() }
+
+        #expect(await eventually { fixture.client.isInitializing })
+        #expect(try fixture.transport.contexts.count == 2)
+        fixture.client.close()
+        await update.value
+        await initialization.value
+    }
+
     @Test("updateContext and resumeNetwork never set isInitializing")
     func isInitializingOnlyForInitialize() async throws {
         let fixture = try ClientFixture(answer: .hold)

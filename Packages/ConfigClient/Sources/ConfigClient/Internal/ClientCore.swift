@@ -30,7 +30,15 @@ final class ClientCore: Sendable {
     // MARK: - Operations
 
     /// Runs a connect for `context` after every operation called before it, and waits for it.
+    ///
+    /// `initialize` marks the client initializing when it is called, not when its turn comes, so that
+    /// `isInitializing` is `true` as soon as the caller has started it.
     func enqueueConnect(_ context: ConfigDirectorContext?, reason: ConnectReason) async {
+        if reason == .initialization {
+            state.withLock { state in
+                if !state.isClosed, state.source != .live { state.isInitializing = true }
+            }
+        }
         await operations.enqueue { [self] in await connect(context, reason: reason) }.value
     }
 
@@ -73,7 +81,11 @@ final class ClientCore: Sendable {
         }
         let connecting = Task {
             do throws(ConfigDirectorError) {
-                try await transport.connect(context: context, timeout: timeout)
+                if let reasonAware = transport as? any ConnectReasonAwareTransport {
+                    try await reasonAware.connect(context: context, timeout: timeout, reason: reason)
+                } else {
+                    try await transport.connect(context: context, timeout: timeout)
+                }
             } catch {
                 attempt.resolve(.failed(error))
             }

@@ -1,0 +1,18 @@
+import ConfigModel
+import Foundation
+
+/// A logger that keeps every message, at every level.
+final class RecordingLogger: ConfigDirectorLogger, @unchecked Sendable {
+    // `entries` is guarded by `lock`.
+    private let lock = NSLock()
+    private var entries: [(level: ConfigDirectorLogLevel, message: String)] = []
+    let level: ConfigDirectorLogLevel = .debug
+
+    func log(_ level: ConfigDirectorLogLevel, message: String, error: (any Error)?) {
+        lock.withLock { entries.append((level, message)) }
+    }
+
+    func messages(at level: ConfigDirectorLogLevel) -> [String] {
+        lock.withLock { entries.filter { $0.level == level }.map(\.message) }
+    }
+}
