@@ -31,7 +31,8 @@ struct LifecycleTests {
         #expect(!emulator.isRunning)
         for connection in [stream, halfSent, stalled] { #expect(connection.readToEnd(timeout: 5)) }
         try await collector.waitUntilFinished()
-        #expect(throws: RawConnectionError.self) { try RawConnection(port: port) }
+        // Whether the port now refuses connections is not checked: a test running in parallel may
+        // already have been given the same ephemeral port by the system.
         emulator.stop()
         #expect(throws: EmulatorError.alreadyStarted) { try emulator.start() }
     }
