@@ -3,6 +3,12 @@
 // in release mode; see README.md.
 import PackageDescription
 
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
 let package = Package(
     name: "Benchmarks",
     platforms: [.macOS(.v13)],
@@ -23,11 +29,7 @@ let package = Package(
                 .product(name: "ConfigEmulator", package: "configdirector-swift-sdk"),
             ],
             path: "Sources/Benchmarks",
-            swiftSettings: [
-                .enableUpcomingFeature("ExistentialAny"),
-                .enableUpcomingFeature("InternalImportsByDefault"),
-                .enableUpcomingFeature("MemberImportVisibility"),
-            ]
+            swiftSettings: swiftSettings
         ),
     ]
 )

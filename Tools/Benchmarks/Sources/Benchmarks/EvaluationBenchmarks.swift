@@ -71,7 +71,9 @@ func benchmarkTelemetry() async {
     }
     let elapsed = Double(nowNanoseconds() - started)
     let growth = alloc_counter_live_bytes() - liveBefore
-    print("  \(evaluationCount) evaluations in \(formatDuration(elapsed)): \(formatDuration(elapsed / Double(evaluationCount))) each")
+    print(
+        "  \(evaluationCount) evaluations in \(formatDuration(elapsed)): \(formatDuration(elapsed / Double(evaluationCount))) each"
+    )
     print("  heap growth over the run: \(megabytes(growth))")
     report.figure("telemetry.evaluations", Double(evaluationCount))
     report.figure("telemetry.growth_bytes", Double(growth))
@@ -173,7 +175,10 @@ func benchmarkContention() async {
     let oneMedian = Stats(one).median
     let twoMedian = Stats(two).median
     let ratio = twoMedian / oneMedian
-    print(String(format: "  baseline: 1 thread   median %.2f M evaluations/s (%d runs of %.2f s)", oneMedian / 1e6, one.count, seconds))
+    print(
+        String(
+            format: "  baseline: 1 thread   median %.2f M evaluations/s (%d runs of %.2f s)", oneMedian / 1e6,
+            one.count, seconds))
     print(String(format: "  subject:  2 threads  median %.2f M evaluations/s", twoMedian / 1e6))
     print(String(format: "  ratio subject/baseline (median): %.2f×", ratio))
     report.figure("contention.one_thread_ops_per_s", oneMedian)

@@ -17,9 +17,12 @@ func fullSetPayload(count: Int) -> String {
         case 2: entry = #""type":"string","value":"a served string value for config number \#(index)""#
         default: entry = #""type":"json","value":"{\"limit\":\#(index),\"enabled\":true}""#
         }
-        entries.append(#""\#(key)":{"id":"cfg_\#(String(format: "%08d", index))","key":"\#(key)",\#(entry),"valueId":"v_\#(index)"}"#)
+        entries.append(
+            #""\#(key)":{"id":"cfg_\#(String(format: "%08d", index))","key":"\#(key)",\#(entry),"valueId":"v_\#(index)"}"#
+        )
     }
-    return #"{"environmentId":"env_1","projectId":"project_1","kind":"full","timestamp":"2026-01-01T00:00:00.000Z","configs":{"#
+    return
+        #"{"environmentId":"env_1","projectId":"project_1","kind":"full","timestamp":"2026-01-01T00:00:00.000Z","configs":{"#
         + entries.joined(separator: ",") + "}}"
 }
 
