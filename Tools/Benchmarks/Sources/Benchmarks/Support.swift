@@ -5,8 +5,7 @@ import ConfigTransport
 import Foundation
 
 /// An in-memory transport that delivers a set on connect and then whatever the benchmark pushes.
-final class ScriptedTransport: Transport, @unchecked Sendable {
-    // `handler` and `initial` are immutable; nothing else is stored.
+final class ScriptedTransport: Transport, Sendable {
     private let handler: @Sendable (TransportEvent) -> Void
     private let initial: ConfigSet
 
