@@ -144,7 +144,9 @@ final class TelemetryCollector: Sendable {
         let now = clock.now()
         pending.withLock { pending in
             guard !pending.isStopped else { return }
-            if pending.aggregates[key] != nil, Pending.count(variant, at: now, in: &pending.aggregates[key]!) { return }
+            // One hash of the key when the evaluation is counted; the empty list this leaves for a new
+            // key is filled right below.
+            if Pending.count(variant, at: now, in: &pending.aggregates[key, default: []]) { return }
             if pending.aggregateCount >= Self.capacity { pending.dropOldest() }
             var list = pending.aggregates.removeValue(forKey: key) ?? []
             pending.insert(key: key, variant: variant, requestedType: requestedType, at: now, into: &list)
