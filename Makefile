@@ -4,7 +4,7 @@ LINT_PATHS := Package.swift Packages Sources Tests Tools Scripts
 PACKAGES := $(notdir $(wildcard Packages/*))
 DOC_TARGETS := ConfigDirector ConfigModel ConfigTransport ConfigStore ConfigClient ConfigTesting ConfigOpenFeature
 
-.PHONY: help build demo test test-packages check-manifests check-imports test-consumer test-tsan lint format docs clean
+.PHONY: help build demo test test-packages check-manifests check-imports test-consumer test-tsan lint format docs bench clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -45,5 +45,9 @@ format: ## Format the sources in place with .swift-format.
 docs: ## Build the DocC documentation of the public products into .build/docs.
 	Scripts/build-docs.sh $(DOC_TARGETS)
 
+bench: ## Build Tools/Benchmarks in release mode and run every benchmark (QUICK=1 for the quick mode).
+	$(SWIFT) build -c release --package-path Tools/Benchmarks
+	QUICK=$(QUICK) Tools/Benchmarks/.build/release/Benchmarks
+
 clean: ## Remove build products.
-	rm -rf .build Packages/*/.build
+	rm -rf .build Packages/*/.build Tools/Benchmarks/.build

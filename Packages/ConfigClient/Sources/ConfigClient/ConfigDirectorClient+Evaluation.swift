@@ -16,9 +16,11 @@ extension ConfigDirectorClient {
     /// - Returns: The served value, or `defaultValue`.
     @discardableResult
     public func value<Value: ConfigValue>(for key: String, default defaultValue: Value) -> Value {
-        let evaluated = core.evaluate(key, default: defaultValue, snapshot: core.snapshot(for: key))
-        core.report(evaluated, defaultText: defaultValue.configValueText)
-        return evaluated.value
+        // No generic type is built here: apps call this with types the SDK was not specialized for.
+        var value = defaultValue
+        let outcome = core.read(key, snapshot: core.snapshot(for: key), into: &value)
+        core.report(outcome, value: value, defaultText: defaultValue.configValueText)
+        return value
     }
 
     /// The value of a JSON config, decoded as `type`.

@@ -18,5 +18,5 @@ extension ConfigDirectorClient {
     ///
     /// Each access returns an independent stream that keeps the newest 256 unread evaluations; it
     /// finishes when the client closes. Do not update view state from it: the re-render evaluates again.
-    public var evaluations: AsyncStream<ConfigEvaluation> { core.evaluations.subscribe() }
+    public var evaluations: AsyncStream<ConfigEvaluation> { core.subscribeToEvaluations() }
 }

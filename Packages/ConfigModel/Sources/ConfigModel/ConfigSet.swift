@@ -49,6 +49,14 @@ extension ConfigSet: Codable {
     }
 
     /// A config entry that is skipped instead of failing the set when it is not an object.
+    /// A config key of the `configs` object.
+    private struct ConfigKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     private struct LenientEntry: Decodable {
         let state: ConfigState?
         init(from decoder: any Decoder) throws { state = try? ConfigState(from: decoder) }
@@ -68,8 +76,22 @@ extension ConfigSet: Codable {
         let kindName = try? container.decodeIfPresent(String.self, forKey: .kind)
         kind = kindName.flatMap(Kind.init(rawValue:)) ?? .full
         timestamp = try? container.decodeIfPresent(String.self, forKey: .timestamp)
-        let entries = try container.decodeIfPresent([String: LenientEntry].self, forKey: .configs) ?? [:]
-        configs = entries.compactMapValues(\.state)
+        // Straight into the dictionary kept, without an intermediate one: a full set is the largest
+        // payload the SDK decodes, and its peak memory is what this saves.
+        guard container.contains(.configs), try !container.decodeNil(forKey: .configs) else {
+            configs = [:]
+            return
+        }
+        let entries = try container.nestedContainer(keyedBy: ConfigKey.self, forKey: .configs)
+        let keys = entries.allKeys
+        var configs: [String: ConfigState] = [:]
+        configs.reserveCapacity(keys.count)
+        for key in keys {
+            if let entry = try? entries.decode(LenientEntry.self, forKey: key), let state = entry.state {
+                configs[key.stringValue] = state
+            }
+        }
+        self.configs = configs
     }
 
     /// Writes the set in its wire form, omitting nil fields.

@@ -6,13 +6,36 @@ extension ConfigState {
     /// - Parameter type: The type to read.
     /// - Returns: The value and ``EvaluationReason/foundMatch``, or no value and the reason.
     public func resolve<Value: ConfigValue>(as type: Value.Type) -> ConfigResolution<Value> {
-        guard let text = value, !text.isEmpty else { return ConfigResolution(value: nil, reason: .valueMissing) }
         let kind = Value.configValueKind
-        guard kind.canRead(self.type) else { return ConfigResolution(value: nil, reason: .typeMismatch) }
-        guard let parsed = Value(configValue: text) else {
-            return ConfigResolution(value: nil, reason: kind.invalidValueReason)
+        switch text(readableAs: kind) {
+        case .unreadable(let reason):
+            return ConfigResolution(value: nil, reason: reason)
+        case .text(let text):
+            guard let parsed = Value(configValue: text) else {
+                return ConfigResolution(value: nil, reason: kind.invalidValueReason)
+            }
+            return ConfigResolution(value: parsed, reason: .foundMatch)
         }
-        return ConfigResolution(value: parsed, reason: .foundMatch)
+    }
+
+    /// The served text as a reader of one kind sees it, before it is parsed.
+    public enum ReadableText: Sendable, Hashable {
+        /// The text to parse.
+        case text(String)
+        /// Why the kind cannot read the config: ``EvaluationReason/valueMissing`` or
+        /// ``EvaluationReason/typeMismatch``.
+        case unreadable(EvaluationReason)
+    }
+
+    /// The first two checks of ``resolve(as:)``, without generics: a missing or empty value, then a
+    /// config type that `kind` cannot read. A reader then parses the text and, when the parse fails,
+    /// evaluates with `kind`'s ``ConfigValueKind/invalidValueReason``.
+    /// - Parameter kind: The kind of the type reading the config.
+    /// - Returns: The text to parse, or the reason it cannot be read.
+    public func text(readableAs kind: ConfigValueKind) -> ReadableText {
+        guard let text = value, !text.isEmpty else { return .unreadable(.valueMissing) }
+        guard kind.canRead(type) else { return .unreadable(.typeMismatch) }
+        return .text(text)
     }
 
     /// Decodes the served JSON document as `type`; only `json` configs can be read this way.

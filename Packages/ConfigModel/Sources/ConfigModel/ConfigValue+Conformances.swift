@@ -10,6 +10,9 @@ extension Bool: ConfigValue {
         guard let value = ConfigValueParsing.boolean(configValue) else { return nil }
         self = value
     }
+
+    /// `true` or `false`, as its description, without the cost of `String(describing:)`.
+    public var configValueText: String { self ? "true" : "false" }
 }
 
 extension String: ConfigValue {
@@ -35,6 +38,9 @@ extension Int: ConfigValue {
         guard let value = ConfigValueParsing.integer(configValue, as: Int.self) else { return nil }
         self = value
     }
+
+    /// The decimal digits, as its description.
+    public var configValueText: String { String(self) }
 }
 
 extension Int64: ConfigValue {
@@ -48,6 +54,9 @@ extension Int64: ConfigValue {
         guard let value = ConfigValueParsing.integer(configValue, as: Int64.self) else { return nil }
         self = value
     }
+
+    /// The decimal digits, as its description.
+    public var configValueText: String { String(self) }
 }
 
 extension Double: ConfigValue {
@@ -62,6 +71,9 @@ extension Double: ConfigValue {
         guard let value = ConfigValueParsing.double(configValue) else { return nil }
         self = value
     }
+
+    /// Its description.
+    public var configValueText: String { description }
 }
 
 extension Float: ConfigValue {
@@ -74,6 +86,9 @@ extension Float: ConfigValue {
         guard let value = ConfigValueParsing.double(configValue), Float(value).isFinite else { return nil }
         self = Float(value)
     }
+
+    /// Its description.
+    public var configValueText: String { description }
 }
 
 extension URL: ConfigValue {

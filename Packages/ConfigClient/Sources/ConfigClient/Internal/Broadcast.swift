@@ -18,7 +18,8 @@ final class Broadcast<Element: Sendable>: Sendable {
     var hasSubscribers: Bool { subscribers.withLock { !$0.continuations.isEmpty } }
 
     /// A new stream of the elements sent from now on; it finishes at once after ``finish()``.
-    func subscribe() -> AsyncStream<Element> {
+    /// - Parameter onUnsubscribe: Called, outside the lock, once the stream is removed when it ends.
+    func subscribe(onUnsubscribe: (@Sendable () -> Void)? = nil) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: Element.self,
             bufferingPolicy: .bufferingNewest(bufferSize)
@@ -35,6 +36,7 @@ final class Broadcast<Element: Sendable>: Sendable {
         }
         continuation.onTermination = { [weak self] _ in
             self?.subscribers.withLock { _ = $0.continuations.removeValue(forKey: id) }
+            onUnsubscribe?()
         }
         return stream
     }

@@ -226,7 +226,7 @@ final class ClientCore: Sendable {
     private func refreshWatchersLocked(_ state: ClientState, keys: some Sequence<String>) {
         for key in keys {
             guard let watchers = state.watchers.watchers(of: key) else { continue }
-            let snapshot = EvaluationSnapshot(state: state.table[key], isReady: state.isReady, context: state.context)
+            let snapshot = state.snapshot(for: key)
             for watcher in watchers { watcher.refresh(snapshot) }
         }
     }
@@ -242,7 +242,7 @@ final class ClientCore: Sendable {
     func addWatcher(_ watcher: any KeyWatcher, id: UInt64, for key: String) -> Bool {
         state.withLock { state in
             guard !state.isClosed else { return false }
-            watcher.refresh(EvaluationSnapshot(state: state.table[key], isReady: state.isReady, context: state.context))
+            watcher.refresh(state.snapshot(for: key))
             state.watchers.add(watcher, id: id, for: key)
             return true
         }
@@ -250,6 +250,22 @@ final class ClientCore: Sendable {
 
     func removeWatcher(_ id: UInt64, for key: String) {
         state.withLock { $0.watchers.remove(id, for: key) }
+    }
+
+    // MARK: - Evaluations stream
+
+    /// A new `evaluations` stream; the state records whether any is subscribed, so that evaluations
+    /// read it with their snapshot instead of taking the broadcast's lock.
+    func subscribeToEvaluations() -> AsyncStream<ConfigEvaluation> {
+        let stream = evaluations.subscribe { [weak self] in self?.refreshPublishesEvaluations() }
+        refreshPublishesEvaluations()
+        return stream
+    }
+
+    /// Reads the broadcast's subscribers under the state lock (the locks' order), so that the last
+    /// refresh always records the truth.
+    private func refreshPublishesEvaluations() {
+        state.withLock { $0.publishesEvaluations = evaluations.hasSubscribers }
     }
 
     // MARK: - Network and lifecycle

@@ -32,4 +32,16 @@ struct ClientState {
     var transport: (any Transport)?
     /// The `values(for:)` streams.
     var watchers = WatchRegistry()
+    /// Whether the `evaluations` broadcast has subscribers, as last read under this lock.
+    var publishesEvaluations = false
+
+    /// What evaluating `key` reads.
+    func snapshot(for key: String) -> EvaluationSnapshot {
+        EvaluationSnapshot(
+            state: table[key],
+            isReady: isReady,
+            context: context,
+            publishesEvaluations: publishesEvaluations
+        )
+    }
 }

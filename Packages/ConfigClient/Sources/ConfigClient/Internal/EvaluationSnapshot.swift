@@ -8,4 +8,7 @@ struct EvaluationSnapshot: Sendable {
     var isReady: Bool
     /// The context evaluated against.
     var context: ConfigDirectorContext?
+    /// Whether the `evaluations` stream has subscribers, so that evaluations skip building elements
+    /// nobody reads without taking another lock.
+    var publishesEvaluations: Bool
 }

@@ -13,9 +13,9 @@ final class TelemetryCollector: Sendable {
     static let firstFlushDelay: Double = 5
     static let flushInterval: Double = 30
 
-    private struct EventKey: Hashable {
+    /// What, besides the config key, tells two evaluations apart: identical evaluations share an aggregate.
+    private struct Variant: Equatable {
         var contextID: String?
-        var key: String
         var configType: ConfigType?
         var defaultValue: String
         var requestedType: ObjectIdentifier
@@ -25,6 +25,7 @@ final class TelemetryCollector: Sendable {
     }
 
     private struct Aggregate {
+        var variant: Variant
         var requestedTypeName: String
         var count: Int
         var startTime: Date
@@ -32,12 +33,80 @@ final class TelemetryCollector: Sendable {
         var sequence: UInt64
     }
 
+    /// The aggregates by config key, so that recording hashes the key alone and compares the rest,
+    /// which is usually one aggregate per key.
     private struct Pending {
-        var aggregates: [EventKey: Aggregate] = [:]
+        var aggregates: [String: [Aggregate]] = [:]
+        var aggregateCount = 0
+        /// Every aggregate's sequence and key in the order recorded, from `orderStart` on.
+        var order: [(sequence: UInt64, key: String)] = []
+        var orderStart = 0
+        /// The names of the types read, made once per type.
+        var typeNames: [ObjectIdentifier: String] = [:]
         var droppedCount = 0
         var nextSequence: UInt64 = 0
         var context: ConfigDirectorContext?
         var isStopped = false
+
+        /// Counts one more evaluation of an existing aggregate; `false` when there is none.
+        static func count(_ variant: Variant, at now: Date, in aggregates: inout [Aggregate]) -> Bool {
+            guard let index = aggregates.firstIndex(where: { $0.variant == variant }) else { return false }
+            aggregates[index].count += 1
+            aggregates[index].endTime = now
+            return true
+        }
+
+        /// Adds the aggregate of a new evaluation to `list`, the aggregates of `key`, in recording order.
+        mutating func insert(
+            key: String,
+            variant: Variant,
+            requestedType: Any.Type,
+            at now: Date,
+            into list: inout [Aggregate]
+        ) {
+            let typeID = ObjectIdentifier(requestedType)
+            let typeName = typeNames[typeID] ?? String(describing: requestedType)
+            typeNames[typeID] = typeName
+            list.append(
+                Aggregate(
+                    variant: variant,
+                    requestedTypeName: typeName,
+                    count: 1,
+                    startTime: now,
+                    endTime: now,
+                    sequence: nextSequence
+                )
+            )
+            order.append((nextSequence, key))
+            nextSequence += 1
+            aggregateCount += 1
+        }
+
+        /// Removes the aggregate recorded first, counting its evaluations as dropped: the front of
+        /// `order`, so that a full collector drops in constant time rather than scanning every aggregate.
+        mutating func dropOldest() {
+            guard orderStart < order.count else { return }
+            let (sequence, key) = order[orderStart]
+            orderStart += 1
+            if orderStart > 64, orderStart * 2 > order.count {
+                order.removeFirst(orderStart)
+                orderStart = 0
+            }
+            guard let index = aggregates[key]?.firstIndex(where: { $0.sequence == sequence }),
+                let removed = aggregates[key]?.remove(at: index)
+            else { return }
+            if aggregates[key]?.isEmpty == true { aggregates.removeValue(forKey: key) }
+            aggregateCount -= 1
+            droppedCount += removed.count
+        }
+
+        /// Forgets every aggregate, as a flush does.
+        mutating func removeAll() {
+            aggregates = [:]
+            aggregateCount = 0
+            order = []
+            orderStart = 0
+        }
     }
 
     private let pending = Locked(Pending())
@@ -63,9 +132,8 @@ final class TelemetryCollector: Sendable {
         reason: EvaluationReason,
         context: ConfigDirectorContext?
     ) {
-        let eventKey = EventKey(
+        let variant = Variant(
             contextID: context?.id,
-            key: key,
             configType: configType,
             defaultValue: defaultValue,
             requestedType: ObjectIdentifier(requestedType),
@@ -76,23 +144,13 @@ final class TelemetryCollector: Sendable {
         let now = clock.now()
         pending.withLock { pending in
             guard !pending.isStopped else { return }
-            if pending.aggregates[eventKey] != nil {
-                pending.aggregates[eventKey]!.count += 1
-                pending.aggregates[eventKey]!.endTime = now
-                return
-            }
-            if pending.aggregates.count >= Self.capacity, let oldest = pending.aggregates.min(by: { $0.value.sequence < $1.value.sequence }) {
-                pending.aggregates.removeValue(forKey: oldest.key)
-                pending.droppedCount += oldest.value.count
-            }
-            pending.aggregates[eventKey] = Aggregate(
-                requestedTypeName: String(describing: requestedType),
-                count: 1,
-                startTime: now,
-                endTime: now,
-                sequence: pending.nextSequence
-            )
-            pending.nextSequence += 1
+            // One hash of the key when the evaluation is counted; the empty list this leaves for a new
+            // key is filled right below.
+            if Pending.count(variant, at: now, in: &pending.aggregates[key, default: []]) { return }
+            if pending.aggregateCount >= Self.capacity { pending.dropOldest() }
+            var list = pending.aggregates.removeValue(forKey: key) ?? []
+            pending.insert(key: key, variant: variant, requestedType: requestedType, at: now, into: &list)
+            pending.aggregates[key] = list
         }
     }
 
@@ -110,7 +168,7 @@ final class TelemetryCollector: Sendable {
         let batch = pending.withLock { pending -> TelemetryBatch? in
             guard !pending.isStopped else { return nil }
             defer {
-                pending.aggregates = [:]
+                pending.removeAll()
                 pending.droppedCount = 0
                 if let newContext { pending.context = newContext }
             }
@@ -141,7 +199,7 @@ final class TelemetryCollector: Sendable {
         }
         pending.withLock { pending in
             pending.isStopped = true
-            pending.aggregates = [:]
+            pending.removeAll()
         }
     }
 
@@ -158,27 +216,31 @@ final class TelemetryCollector: Sendable {
 
     private static func batch(of pending: Pending) -> TelemetryBatch? {
         guard !pending.aggregates.isEmpty || pending.droppedCount > 0 else { return nil }
-        let evaluations = pending.aggregates.sorted { $0.value.sequence < $1.value.sequence }.map { key, aggregate in
-            let usedDefault = key.reason != .foundMatch
-            let evaluatedValueID = usedDefault ? nil : (key.serverValueID ?? key.evaluatedValue.map { ValueID(of: $0).rawValue })
+        let recorded = pending.aggregates.flatMap { key, list in list.map { (key: key, aggregate: $0) } }
+        let evaluations = recorded.sorted { $0.aggregate.sequence < $1.aggregate.sequence }.map { key, aggregate in
+            let variant = aggregate.variant
+            let usedDefault = variant.reason != .foundMatch
+            let evaluatedValueID =
+                usedDefault ? nil : (variant.serverValueID ?? variant.evaluatedValue.map { ValueID(of: $0).rawValue })
             return TelemetryAggregatedEvaluation(
                 startTime: aggregate.startTime,
                 endTime: aggregate.endTime,
                 count: aggregate.count,
                 event: TelemetryEvaluationEvent(
-                    contextID: key.contextID,
-                    key: key.key,
-                    type: key.configType,
-                    defaultValue: TelemetryValue(text: key.defaultValue, configType: key.configType, valueID: nil),
+                    contextID: variant.contextID,
+                    key: key,
+                    type: variant.configType,
+                    defaultValue: TelemetryValue(
+                        text: variant.defaultValue, configType: variant.configType, valueID: nil),
                     requestedType: aggregate.requestedTypeName,
                     evaluatedValue: TelemetryValue(
-                        text: key.evaluatedValue,
-                        configType: key.configType,
-                        valueID: key.serverValueID
+                        text: variant.evaluatedValue,
+                        configType: variant.configType,
+                        valueID: variant.serverValueID
                     ),
                     evaluatedValueID: evaluatedValueID,
                     usedDefault: usedDefault,
-                    reason: key.reason
+                    reason: variant.reason
                 )
             )
         }

@@ -1,0 +1,35 @@
+// swift-tools-version:6.1
+// The SDK's benchmarks (issue 9): a separate package so that apps never build it. `make bench` runs it
+// in release mode; see README.md.
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Benchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "configdirector-swift-sdk", path: "../..")
+    ],
+    targets: [
+        // Counts heap allocations and live bytes by interposing malloc and friends (Linux, glibc).
+        .target(name: "AllocCounter", path: "Sources/AllocCounter"),
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: [
+                "AllocCounter",
+                .product(name: "ConfigModel", package: "configdirector-swift-sdk"),
+                .product(name: "ConfigTransport", package: "configdirector-swift-sdk"),
+                .product(name: "ConfigStore", package: "configdirector-swift-sdk"),
+                .product(name: "ConfigClient", package: "configdirector-swift-sdk"),
+                .product(name: "ConfigEmulator", package: "configdirector-swift-sdk"),
+            ],
+            path: "Sources/Benchmarks",
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,26 @@
+import AllocCounter
+import Foundation
+
+// The benchmarks of issue 9; `make bench` (or `make bench QUICK=1`) runs them in release mode.
+let started = nowNanoseconds()
+print(
+    "ConfigDirector SDK benchmarks (\(isQuick ? "quick" : "normal") mode, \(ProcessInfo.processInfo.activeProcessorCount) cores)"
+)
+print("allocation counting: \(allocationCountingWorks ? "malloc interposed" : "unavailable on this platform")")
+
+// `BENCH=1,6` runs only those benchmarks, for profiling one at a time.
+let selected = Set((ProcessInfo.processInfo.environment["BENCH"] ?? "").split(separator: ",").compactMap { Int($0) })
+func runs(_ number: Int) -> Bool { selected.isEmpty || selected.contains(number) }
+
+if runs(1) { await benchmarkEvaluation() }
+if runs(2) { await benchmarkContention() }
+if runs(3) { benchmarkDecodeAndApply() }
+if runs(4) { await benchmarkWatchFanOut() }
+if runs(5) { await benchmarkPropagation() }
+if runs(6) { await benchmarkTelemetry() }
+if runs(7) { await benchmarkColdStart() }
+if runs(8) { await benchmarkIdle() }
+
+print(String(format: "\nran in %.1f s", Double(nowNanoseconds() - started) / 1e9))
+report.figure("total_seconds", Double(nowNanoseconds() - started) / 1e9)
+report.printSummary()
