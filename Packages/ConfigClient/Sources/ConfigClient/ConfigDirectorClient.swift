@@ -1,4 +1,4 @@
-public import ConfigModel
+@_spi(Locking) public import ConfigModel
 
 /// The ConfigDirector client: evaluates configs for a context, keeps them current, and tells you
 /// when they change.

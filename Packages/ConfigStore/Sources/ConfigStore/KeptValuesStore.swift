@@ -1,4 +1,4 @@
-public import ConfigModel
+@_spi(Locking) public import ConfigModel
 public import Foundation
 
 /// The values a client keeps on the device: the last config set of a context, served on the next

@@ -1,5 +1,5 @@
 public import Foundation
-internal import ConfigModel
+@_spi(Locking) internal import ConfigModel
 
 /// The default ``CachingProvider``: one entry in the app's `UserDefaults`.
 ///

@@ -1,3 +1,4 @@
+@_spi(Locking) internal import ConfigModel
 internal import Foundation
 
 #if canImport(Glibc)

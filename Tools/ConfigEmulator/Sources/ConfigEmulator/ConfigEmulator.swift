@@ -1,4 +1,4 @@
-public import ConfigModel
+@_spi(Locking) public import ConfigModel
 public import Foundation
 
 /// A local ConfigDirector server for development and tests: it speaks the client protocol over HTTP on

@@ -1,3 +1,5 @@
+@_spi(Locking) internal import ConfigModel
+
 /// Hands every element to each of its subscribers' `AsyncStream`s; each stream keeps the newest
 /// `bufferSize` elements its consumer has not read yet.
 final class Broadcast<Element: Sendable>: Sendable {

@@ -1,4 +1,4 @@
-internal import ConfigModel
+@_spi(Locking) internal import ConfigModel
 internal import ConfigStore
 internal import ConfigTransport
 internal import Foundation

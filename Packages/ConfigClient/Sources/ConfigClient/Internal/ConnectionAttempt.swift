@@ -1,4 +1,4 @@
-internal import ConfigModel
+@_spi(Locking) internal import ConfigModel
 
 /// One connect of `initialize`, `updateContext` or `resumeNetwork`, waited on until it ends.
 final class ConnectionAttempt: Sendable {

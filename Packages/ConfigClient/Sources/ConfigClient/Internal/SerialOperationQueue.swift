@@ -1,3 +1,5 @@
+@_spi(Locking) internal import ConfigModel
+
 /// Runs async operations one at a time, in the order they were enqueued.
 final class SerialOperationQueue: Sendable {
     private let tail = Locked<Task<Void, Never>?>(nil)

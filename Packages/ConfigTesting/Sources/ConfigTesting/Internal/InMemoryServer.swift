@@ -1,5 +1,5 @@
 @_spi(Testing) internal import ConfigClient
-internal import ConfigModel
+@_spi(Locking) internal import ConfigModel
 internal import ConfigTransport
 
 /// The in-memory server of a test client, which is also its client's transport.

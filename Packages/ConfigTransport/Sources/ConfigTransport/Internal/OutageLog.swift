@@ -1,4 +1,4 @@
-internal import ConfigModel
+@_spi(Locking) internal import ConfigModel
 
 /// Logs a transient failure once per outage, not once per attempt.
 ///

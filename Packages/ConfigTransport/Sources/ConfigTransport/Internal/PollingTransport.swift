@@ -1,4 +1,4 @@
-internal import ConfigModel
+@_spi(Locking) internal import ConfigModel
 internal import Foundation
 
 /// The polling transport of PROTOCOL §5: the first fetch inside `connect`, then one fetch per interval.

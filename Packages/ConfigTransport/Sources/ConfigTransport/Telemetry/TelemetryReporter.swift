@@ -1,4 +1,4 @@
-internal import ConfigModel
+@_spi(Locking) internal import ConfigModel
 internal import Foundation
 
 /// Sends telemetry batches to the service (PROTOCOL §6): POST with a 5 s timeout, one batch at a time, in

@@ -4,13 +4,16 @@ internal import Foundation
 internal import Glibc
 #endif
 
-/// A value guarded by a lock, for state shared across threads while the platform floor is iOS 15.
+/// A value guarded by a lock, for state shared across threads while the platform floor is iOS 15
+/// (`Synchronization.Mutex` needs iOS 18). One type for every module of the SDK and its tools, behind
+/// the `Locking` SPI: it is not part of the SDK's API.
 ///
 /// On Linux the lock is a glibc adaptive mutex, which spins briefly before it sleeps: the critical
 /// sections of an evaluation are a few dozen nanoseconds, far shorter than a sleep and a wake-up, so
 /// that threads evaluating at once wait by spinning instead of going through the kernel. Elsewhere
 /// it is an `NSLock`.
-final class Locked<Value>: @unchecked Sendable {
+@_spi(Locking)
+public final class Locked<Value>: @unchecked Sendable {
     // Guarded by `lock`: every access to `value` goes through `withLock`.
     private var value: Value
     #if canImport(Glibc)
@@ -19,7 +22,9 @@ final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     #endif
 
-    init(_ value: Value) {
+    /// Creates a lock around `value`.
+    /// - Parameter value: The value to guard.
+    public init(_ value: Value) {
         self.value = value
         #if canImport(Glibc)
         lock = .allocate(capacity: 1)
@@ -38,7 +43,10 @@ final class Locked<Value>: @unchecked Sendable {
     }
     #endif
 
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    /// Runs `body` with the value while holding the lock.
+    /// - Parameter body: Reads or changes the value; it must not take this lock again.
+    /// - Returns: What `body` returns.
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         #if canImport(Glibc)
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
