@@ -151,6 +151,22 @@ struct SocketHTTPClientTests {
         #expect(outcome.body.isEmpty)
     }
 
+    @Test("reaches an IPv6 loopback address")
+    func ipv6() async throws {
+        let received = Protected<String?>(nil)
+        let server = try LoopbackServer(ipv6: true) { connection in
+            received.withLock { $0 = connection.readRequest()?.head }
+            connection.send("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nv6")
+        }
+        defer { server.stop() }
+        let client = SocketHTTPClient(logger: SilentLogger())
+        defer { client.shutdown() }
+        let outcome = await Self.collect(client.start(Self.request(server.url)))
+        #expect(outcome.error == nil)
+        #expect(outcome.text == "v6")
+        #expect(received.current?.contains("\r\nHost: [::1]:\(server.port)\r\n") == true)
+    }
+
     @Test("fails with cannotConnectToHost when the connection is refused")
     func refused() async throws {
         let server = try LoopbackServer { _ in }

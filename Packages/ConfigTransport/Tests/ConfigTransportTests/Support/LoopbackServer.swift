@@ -109,41 +109,58 @@ final class LoopbackServer: Sendable {
 
     /// The port it listens on.
     let port: Int
+    /// The host of its URL: `127.0.0.1` or `[::1]`.
+    let host: String
     private let state: Protected<State>
     private let handler: @Sendable (Connection) -> Void
 
-    /// Starts listening on 127.0.0.1 with a port the system picks.
-    init(handler: @escaping @Sendable (Connection) -> Void) throws {
-        let listener = socket(AF_INET, Self.streamType, 0)
+    /// Starts listening on 127.0.0.1 (or ::1) with a port the system picks.
+    /// - Parameters:
+    ///   - ipv6: Whether to listen on ::1 instead of 127.0.0.1.
+    ///   - handler: Runs once per accepted connection, on the connection's own thread.
+    init(ipv6: Bool = false, handler: @escaping @Sendable (Connection) -> Void) throws {
+        let listener = socket(ipv6 ? AF_INET6 : AF_INET, Self.streamType, 0)
         guard listener >= 0 else { throw POSIXError(.EIO) }
         var one: Int32 = 1
         _ = setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        var storage = sockaddr_storage()
+        let length: socklen_t
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_addr = in6addr_loopback
+            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in6.self) }
+            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in.self) }
+            length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        }
+        let bound = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
         }
         guard bound == 0, listen(listener, 16) == 0 else {
             close(listener)
             throw POSIXError(.EADDRINUSE)
         }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        var boundLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &boundLength) }
         }
-        self.port = Int(UInt16(bigEndian: address.sin_port))
+        // The port is at the same offset in both address structures.
+        let port = withUnsafeBytes(of: &storage) { $0.load(fromByteOffset: 2, as: UInt16.self) }
+        self.port = Int(UInt16(bigEndian: port))
+        self.host = ipv6 ? "[::1]" : "127.0.0.1"
         self.state = Protected(State(listener: listener, running: 1))
         self.handler = handler
         let thread = Thread { [self] in acceptLoop(listener) }
         thread.start()
     }
 
-    /// The server's base URL, `http://127.0.0.1:<port>`.
-    var url: URL { URL(string: "http://127.0.0.1:\(port)/path?q=1")! }
+    /// A URL on the server, `http://<host>:<port>/path?q=1`.
+    var url: URL { URL(string: "http://\(host):\(port)/path?q=1")! }
 
     /// How many connections were accepted.
     var acceptedCount: Int { state.withLock(\.accepted) }
