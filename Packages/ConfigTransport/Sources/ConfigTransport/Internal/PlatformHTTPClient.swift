@@ -1,12 +1,12 @@
-internal import ConfigModel
-internal import Foundation
+public import ConfigModel
+public import Foundation
 
 /// The SDK's HTTP layer: ``SocketHTTPClient`` for `http` URLs where `URLSession` is swift-corelibs-foundation's
 /// (it busy-loops while a response stays open), ``URLSessionHTTPClient`` for everything else.
 ///
 /// On Apple platforms every request goes to `URLSession`; on Linux `https` does too, since the socket client
 /// has no TLS. Each inner client is made on its first request; ``shutdown()`` shuts down both.
-final class PlatformHTTPClient: HTTPClient {
+@_spi(Testing) public final class PlatformHTTPClient: HTTPClient {
     private struct State {
         var session: URLSessionHTTPClient?
         var socket: (any HTTPClient)?
@@ -16,12 +16,16 @@ final class PlatformHTTPClient: HTTPClient {
     private let logger: any ConfigDirectorLogger
     private let state = Locked(State())
 
-    init(logger: any ConfigDirectorLogger) {
+    /// Creates a client; the inner clients are made on first use.
+    /// - Parameter logger: Passed on to the inner clients.
+    public init(logger: any ConfigDirectorLogger) {
         self.logger = logger
     }
 
     /// Whether requests to `url` go to the socket client on this platform.
-    static func usesSocket(for url: URL) -> Bool {
+    /// - Parameter url: A request's URL.
+    /// - Returns: `true` for `http` where `URLSession` is swift-corelibs-foundation's, else `false`.
+    public static func usesSocket(for url: URL) -> Bool {
         #if canImport(FoundationNetworking) && canImport(Glibc)
         return url.scheme?.lowercased() == "http"
         #else
@@ -29,7 +33,10 @@ final class PlatformHTTPClient: HTTPClient {
         #endif
     }
 
-    func start(_ request: HTTPRequest) -> HTTPExchange {
+    /// Starts `request` on the inner client that its URL goes to.
+    /// - Parameter request: The request.
+    /// - Returns: The exchange; after ``shutdown()``, one that fails at once with `CancellationError`.
+    public func start(_ request: HTTPRequest) -> HTTPExchange {
         let logger = self.logger
         let useSocket = Self.usesSocket(for: request.url)
         let client: (any HTTPClient)? = state.withLock { state in
@@ -54,7 +61,8 @@ final class PlatformHTTPClient: HTTPClient {
         return client.start(request)
     }
 
-    func shutdown() {
+    /// Shuts down both inner clients; later requests fail at once.
+    public func shutdown() {
         let clients: [any HTTPClient] = state.withLock { state in
             state.isShutdown = true
             return [state.session, state.socket].compactMap { $0 }

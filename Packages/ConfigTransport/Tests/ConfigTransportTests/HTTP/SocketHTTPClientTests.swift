@@ -11,7 +11,6 @@ struct SocketHTTPClientTests {
         var heads: [HTTPResponseHead] = []
         var body = Data()
         var error: (any Error)?
-        var elapsed = 0.0
 
         var urlErrorCode: URLError.Code? { (error as? URLError)?.code }
         var text: String { String(decoding: body, as: UTF8.self) }
@@ -27,7 +26,6 @@ struct SocketHTTPClientTests {
         onPart: (HTTPResponsePart) -> Void = { _ in }
     ) async -> Outcome {
         var outcome = Outcome()
-        let start = ContinuousClock.now
         do {
             for try await part in exchange.parts {
                 switch part {
@@ -39,7 +37,6 @@ struct SocketHTTPClientTests {
         } catch {
             outcome.error = error
         }
-        outcome.elapsed = (ContinuousClock.now - start) / .seconds(1)
         return outcome
     }
 
@@ -218,18 +215,20 @@ struct SocketHTTPClientTests {
     func idleTimeout() async throws {
         let server = try LoopbackServer { connection in
             _ = connection.readRequest()
-            connection.send("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\n")
-            Thread.sleep(forTimeInterval: 0.2)
-            connection.send("data: 1\n\n")
+            // Each byte restarts the timeout: the second event comes after the timeout but within it of the first.
+            for piece in ["HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\n", "data: 1\n\n", "data: 2\n\n"] {
+                Thread.sleep(forTimeInterval: 0.2)
+                connection.send(piece)
+            }
             connection.holdUntilStopped()
         }
         defer { server.stop() }
         let client = SocketHTTPClient(logger: SilentLogger())
         defer { client.shutdown() }
-        let outcome = await Self.collect(client.start(Self.request(server.url, timeout: 0.5)))
+        let outcome = await Self.collect(client.start(Self.request(server.url, timeout: 0.35)))
         #expect(outcome.urlErrorCode == .timedOut)
-        #expect(outcome.text == "data: 1\n\n", "a byte within the timeout restarts it")
-        #expect(outcome.elapsed >= 0.6 && outcome.elapsed < 3)
+        #expect(outcome.heads.map(\.statusCode) == [200])
+        #expect(outcome.text == "data: 1\n\ndata: 2\n\n")
     }
 
     @Test("cancel mid-stream ends the parts promptly, closes the connection and ends the thread")
@@ -249,7 +248,6 @@ struct SocketHTTPClientTests {
         }
         #expect(outcome.urlErrorCode == .cancelled)
         #expect(outcome.text == "first")
-        #expect(outcome.elapsed < 2)
         #expect(await eventually { peerClosed.current == true })
         #expect(await eventually { client.runningExchangeCount == 0 })
     }
@@ -293,7 +291,6 @@ struct SocketHTTPClientTests {
         let outcomes = await [first, second]
         for outcome in outcomes {
             #expect(outcome.error is CancellationError)
-            #expect(outcome.elapsed < 3)
         }
         #expect(await eventually { client.runningExchangeCount == 0 })
         let late = await Self.collect(client.start(Self.request(server.url)))
