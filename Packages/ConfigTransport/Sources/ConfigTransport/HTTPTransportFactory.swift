@@ -33,7 +33,7 @@ public struct HTTPTransportFactory: TransportFactory {
     ///   - configuration: The key, endpoint, metadata, logger, limits, clock and randomness to use.
     public init(mode: Mode, configuration: TransportConfiguration) {
         let logger = configuration.logger
-        self.init(mode: mode, configuration: configuration, httpClient: { URLSessionHTTPClient(logger: logger) })
+        self.init(mode: mode, configuration: configuration, httpClient: { PlatformHTTPClient(logger: logger) })
     }
 
     /// Creates a factory whose transports use the HTTP layer that `httpClient` makes.

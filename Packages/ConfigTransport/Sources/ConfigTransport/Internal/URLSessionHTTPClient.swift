@@ -7,6 +7,10 @@ internal import FoundationNetworking
 
 /// The HTTP layer over `URLSession` with a data delegate, which streams on Linux too.
 ///
+/// On Linux, swift-corelibs-foundation's `URLSession` busy-loops while a response stays open (an idle
+/// stream burns most of a core), so ``PlatformHTTPClient`` sends plain `http` requests there to
+/// ``SocketHTTPClient`` instead; this client keeps `https` on Linux and everything on Apple platforms.
+///
 /// The session is ephemeral with no cookies, no credential storage and no URL cache; requests ignore any
 /// local cache; redirects are not followed (the 3xx response is handed on as it is).
 final class URLSessionHTTPClient: HTTPClient {

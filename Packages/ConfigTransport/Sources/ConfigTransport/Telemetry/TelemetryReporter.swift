@@ -29,7 +29,7 @@ public final class TelemetryReporter: Sendable {
     /// Creates a reporter with its own HTTP session.
     /// - Parameter configuration: The key, endpoint, metadata, logger and clock to use.
     public convenience init(configuration: TransportConfiguration) {
-        self.init(configuration: configuration, httpClient: URLSessionHTTPClient(logger: configuration.logger))
+        self.init(configuration: configuration, httpClient: PlatformHTTPClient(logger: configuration.logger))
     }
 
     /// Creates a reporter that sends through `httpClient`.

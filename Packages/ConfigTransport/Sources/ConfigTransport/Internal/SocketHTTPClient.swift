@@ -1,0 +1,374 @@
+#if canImport(Glibc) || canImport(Darwin)
+public import ConfigModel
+internal import Foundation
+
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+
+/// The HTTP layer over POSIX sockets, for plain `http://` URLs: HTTP/1.1, one connection per request.
+///
+/// On Linux, swift-corelibs-foundation's `URLSession` busy-loops while a response stays open, so an idle
+/// streaming connection would spin a core; this client waits in `poll(2)` instead and costs nothing while
+/// the server is silent. ``PlatformHTTPClient`` routes `http` requests to it where `URLSession` is
+/// corelibs'.
+///
+/// Each exchange runs on its own thread (never on Swift's cooperative pool): it resolves the host with
+/// `getaddrinfo` (IPv4 and IPv6), connects, writes the request with `Host`, `Content-Length` and
+/// `Connection: close`, then hands on the head and the body as it arrives (chunked, `Content-Length`, or
+/// until the connection closes). It behaves like ``URLSessionHTTPClient``: redirects are not followed (the
+/// 3xx head is handed on), the request's timeout bounds the connect and every wait for the next byte
+/// (`URLError(.timedOut)`), network failures throw `URLError`, ``HTTPExchange/cancel`` ends the parts with
+/// `URLError(.cancelled)`, and ``shutdown()`` ends every exchange with `CancellationError`.
+///
+/// - Important: There is no TLS: an `https` URL (or any scheme but `http`) fails with
+///   `URLError(.unsupportedURL)`. TLS would need a dependency; `https` keeps `URLSession` everywhere.
+///   Responses are not decompressed (no `Accept-Encoding` is sent), and there are no cookies, caching,
+///   proxies or connection reuse.
+@_spi(Testing) public final class SocketHTTPClient: HTTPClient {
+    private let logger: any ConfigDirectorLogger
+    private let registry = ExchangeRegistry()
+
+    /// Creates a client.
+    /// - Parameter logger: Where connection failures are logged, at debug level; never bodies or keys.
+    public init(logger: any ConfigDirectorLogger) {
+        self.logger = logger
+    }
+
+    /// Starts a request on its own thread.
+    /// - Parameter request: The request; its URL must be `http`.
+    /// - Returns: The exchange.
+    public func start(_ request: HTTPRequest) -> HTTPExchange {
+        let (parts, continuation) = AsyncThrowingStream.makeStream(
+            of: HTTPResponsePart.self,
+            throwing: (any Error).self
+        )
+        let registry = self.registry
+        let exchange = SocketExchange(request: request, continuation: continuation, logger: logger)
+        guard let id = registry.add(exchange) else {
+            continuation.finish(throwing: CancellationError())
+            return HTTPExchange(parts: parts, cancel: {})
+        }
+        continuation.onTermination = { _ in exchange.end(throwing: URLError(.cancelled)) }
+        let thread = Thread {
+            exchange.run()
+            registry.remove(id)
+        }
+        thread.name = "ConfigDirector HTTP"
+        thread.start()
+        return HTTPExchange(parts: parts, cancel: { exchange.end(throwing: URLError(.cancelled)) })
+    }
+
+    /// Ends every exchange with `CancellationError`; later requests fail at once.
+    public func shutdown() {
+        for exchange in registry.shutdown() {
+            exchange.end(throwing: CancellationError())
+        }
+    }
+
+    /// How many exchanges still have a running thread, for tests.
+    public var runningExchangeCount: Int { registry.count }
+}
+
+/// The exchanges whose threads run, so that ``SocketHTTPClient/shutdown()`` reaches them all.
+private final class ExchangeRegistry: Sendable {
+    private struct State {
+        var exchanges: [Int: SocketExchange] = [:]
+        var nextID = 0
+        var isShutdown = false
+    }
+
+    private let state = Locked(State())
+
+    var count: Int { state.withLock { $0.exchanges.count } }
+
+    /// Registers `exchange`; `nil` once shut down.
+    func add(_ exchange: SocketExchange) -> Int? {
+        state.withLock { state in
+            guard !state.isShutdown else { return nil }
+            state.nextID += 1
+            state.exchanges[state.nextID] = exchange
+            return state.nextID
+        }
+    }
+
+    func remove(_ id: Int) {
+        _ = state.withLock { $0.exchanges.removeValue(forKey: id) }
+    }
+
+    /// Marks the registry shut down and returns the exchanges still running.
+    func shutdown() -> [SocketExchange] {
+        state.withLock { state in
+            state.isShutdown = true
+            return Array(state.exchanges.values)
+        }
+    }
+}
+
+/// One request and its response, read on a dedicated thread.
+private final class SocketExchange: Sendable {
+    typealias Continuation = AsyncThrowingStream<HTTPResponsePart, any Error>.Continuation
+
+    private struct State {
+        /// The connection's descriptor while it is open; only the exchange's thread opens and closes it.
+        var socket: Int32 = -1
+        /// Whether the parts stream was finished, by the thread or by `end(throwing:)`.
+        var isEnded = false
+    }
+
+    /// The longest single wait in `poll(2)`, so that an end is noticed even where `shutdown(2)` wakes nothing.
+    private static let pollSlice: Duration = .milliseconds(100)
+    private static let readSize = 64 * 1024
+
+    private let request: HTTPRequest
+    private let continuation: Continuation
+    private let logger: any ConfigDirectorLogger
+    private let state = Locked(State())
+
+    init(request: HTTPRequest, continuation: Continuation, logger: any ConfigDirectorLogger) {
+        self.request = request
+        self.continuation = continuation
+        self.logger = logger
+    }
+
+    private var isEnded: Bool { state.withLock(\.isEnded) }
+
+    /// Finishes the parts with `error` unless they already ended, and wakes the thread by shutting the socket.
+    func end(throwing error: any Error) {
+        let ended = state.withLock { state in
+            guard !state.isEnded else { return false }
+            state.isEnded = true
+            if state.socket >= 0 { _ = shutdown(state.socket, Int32(SHUT_RDWR)) }
+            return true
+        }
+        if ended { continuation.finish(throwing: error) }
+    }
+
+    /// Finishes the parts normally, or with `error`, unless they already ended.
+    private func complete(throwing error: (any Error)?) {
+        let ended = state.withLock { state in
+            defer { state.isEnded = true }
+            return !state.isEnded
+        }
+        guard ended else { return }
+        if let error {
+            logger.logIfEnabled(.debug, "An HTTP exchange over a socket failed.", error: error)
+            continuation.finish(throwing: error)
+        } else {
+            continuation.finish()
+        }
+    }
+
+    /// Runs the exchange to its end; called on the exchange's own thread.
+    func run() {
+        defer { closeSocket() }
+        do {
+            let timeout = request.timeout.isFinite && request.timeout > 0 ? request.timeout : nil
+            let (host, port, target) = try Self.destination(of: request.url)
+            let socket = try openConnection(host: host, port: port, timeout: timeout)
+            try sendAll(requestBytes(host: host, port: port, target: target), on: socket, timeout: timeout)
+            try receive(on: socket, timeout: timeout)
+            complete(throwing: nil)
+        } catch {
+            complete(throwing: error)
+        }
+    }
+
+    // MARK: Connecting
+
+    private static func destination(of url: URL) throws(URLError) -> (host: String, port: Int, target: String) {
+        guard url.scheme?.lowercased() == "http",
+            let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
+            var host = components.host, !host.isEmpty
+        else { throw URLError(.unsupportedURL) }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        let port = components.port ?? 80
+        guard (1...65_535).contains(port) else { throw URLError(.badURL) }
+        var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        if let query = components.percentEncodedQuery { target += "?" + query }
+        return (host, port, target)
+    }
+
+    private func openConnection(host: String, port: Int, timeout: Double?) throws -> Int32 {
+        let deadline = timeout.map { ContinuousClock.now + .seconds($0) }
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Self.streamSocketType
+        hints.ai_protocol = Int32(IPPROTO_TCP)
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &list)
+        guard status == 0, let list else {
+            throw URLError(.cannotFindHost, description: "Could not resolve the host (getaddrinfo \(status)).")
+        }
+        defer { freeaddrinfo(list) }
+        var lastError = URLError(.cannotConnectToHost)
+        var next: UnsafeMutablePointer<addrinfo>? = list
+        while let address = next {
+            next = address.pointee.ai_next
+            guard !isEnded else { throw URLError(.cancelled) }
+            do {
+                return try connectSocket(to: address.pointee, deadline: deadline)
+            } catch let error as URLError where error.code == .cannotConnectToHost {
+                lastError = error
+                closeSocket()
+            } catch {
+                closeSocket()
+                throw error
+            }
+        }
+        throw lastError
+    }
+
+    private func connectSocket(to address: addrinfo, deadline: ContinuousClock.Instant?) throws -> Int32 {
+        let descriptor = socket(address.ai_family, address.ai_socktype, address.ai_protocol)
+        guard descriptor >= 0 else { throw URLError(.cannotConnectToHost, errno: errno) }
+        let registered = state.withLock { state in
+            guard !state.isEnded else { return false }
+            state.socket = descriptor
+            return true
+        }
+        guard registered else {
+            _ = close(descriptor)
+            throw URLError(.cancelled)
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        var one: Int32 = 1
+        _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        #if canImport(Darwin)
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        if connect(descriptor, address.ai_addr, address.ai_addrlen) != 0 {
+            guard errno == EINPROGRESS || errno == EINTR else { throw URLError(.cannotConnectToHost, errno: errno) }
+            try wait(for: Int16(POLLOUT), on: descriptor, deadline: deadline)
+            var error: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length) == 0 else {
+                throw URLError(.cannotConnectToHost, errno: errno)
+            }
+            guard error == 0 else { throw URLError(.cannotConnectToHost, errno: error) }
+        }
+        return descriptor
+    }
+
+    private func closeSocket() {
+        state.withLock { state in
+            if state.socket >= 0 { _ = close(state.socket) }
+            state.socket = -1
+        }
+    }
+
+    // MARK: Writing
+
+    private func requestBytes(host: String, port: Int, target: String) -> [UInt8] {
+        func clean(_ text: String) -> String {
+            // A line break in a name or value would split the request; it is dropped.
+            text.filter { $0 != "\r" && $0 != "\n" && $0 != "\r\n" }
+        }
+        let hostField = (host.contains(":") ? "[\(host)]" : host) + (port == 80 ? "" : ":\(port)")
+        var head = "\(clean(request.method)) \(target) HTTP/1.1\r\nHost: \(clean(hostField))\r\n"
+        let reserved: Set<String> = ["host", "content-length", "connection", "transfer-encoding"]
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key })
+        where !reserved.contains(name.lowercased()) {
+            head += "\(clean(name)): \(clean(value))\r\n"
+        }
+        let method = request.method.uppercased()
+        if !request.body.isEmpty || !(method == "GET" || method == "HEAD") {
+            head += "Content-Length: \(request.body.count)\r\n"
+        }
+        head += "Connection: close\r\n\r\n"
+        return Array(head.utf8) + Array(request.body)
+    }
+
+    private func sendAll(_ bytes: [UInt8], on socket: Int32, timeout: Double?) throws {
+        var sent = 0
+        while sent < bytes.count {
+            guard !isEnded else { throw URLError(.cancelled) }
+            let count = bytes[sent...].withUnsafeBytes { buffer in
+                send(socket, buffer.baseAddress, buffer.count, Self.sendFlags)
+            }
+            if count >= 0 {
+                sent += count
+            } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+                try wait(for: Int16(POLLOUT), on: socket, deadline: timeout.map { ContinuousClock.now + .seconds($0) })
+            } else {
+                throw URLError(.networkConnectionLost, errno: errno)
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    private func receive(on socket: Int32, timeout: Double?) throws {
+        var parser = HTTPResponseParser(requestMethod: request.method)
+        var buffer = [UInt8](repeating: 0, count: Self.readSize)
+        while true {
+            guard !isEnded else { throw URLError(.cancelled) }
+            try wait(for: Int16(POLLIN), on: socket, deadline: timeout.map { ContinuousClock.now + .seconds($0) })
+            guard !isEnded else { throw URLError(.cancelled) }
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            let events: [HTTPResponseParser.Event]
+            do {
+                if count > 0 {
+                    events = try parser.feed(buffer[0..<count])
+                } else if count == 0 {
+                    events = try parser.finish()
+                } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+                    continue
+                } else {
+                    throw URLError(.networkConnectionLost, errno: errno)
+                }
+            } catch let error as HTTPResponseParserError {
+                if error == .truncated { throw URLError(.networkConnectionLost, description: "\(error)") }
+                throw URLError(.badServerResponse, description: "\(error)")
+            }
+            for event in events {
+                switch event {
+                case .head(let head): continuation.yield(.head(head))
+                case .body(let data): continuation.yield(.body(data))
+                case .end: return
+                }
+            }
+        }
+    }
+
+    /// Waits until `socket` is ready for `events`, in bounded slices that notice the end of the exchange.
+    private func wait(for events: Int16, on socket: Int32, deadline: ContinuousClock.Instant?) throws {
+        while true {
+            guard !isEnded else { throw URLError(.cancelled) }
+            var slice = Self.pollSlice
+            if let deadline {
+                let remaining = deadline - ContinuousClock.now
+                guard remaining > .zero else { throw URLError(.timedOut) }
+                slice = min(slice, remaining)
+            }
+            let milliseconds = Int32(max(1, (slice / .milliseconds(1)).rounded(.up)))
+            var descriptor = pollfd(fd: socket, events: events, revents: 0)
+            let ready = poll(&descriptor, 1, milliseconds)
+            if ready > 0 { return }
+            if ready < 0, errno != EINTR { throw URLError(.networkConnectionLost, errno: errno) }
+        }
+    }
+
+    #if canImport(Glibc)
+    private static let streamSocketType = Int32(SOCK_STREAM.rawValue)
+    private static let sendFlags = Int32(MSG_NOSIGNAL)
+    #else
+    private static let streamSocketType = SOCK_STREAM
+    private static let sendFlags: Int32 = 0
+    #endif
+}
+
+extension URLError {
+    /// A URL error with a description for the logs.
+    fileprivate init(_ code: Code, description: String) {
+        self.init(code, userInfo: [NSLocalizedDescriptionKey: description])
+    }
+
+    /// A URL error for a failed system call.
+    fileprivate init(_ code: Code, errno error: Int32) {
+        self.init(code, description: String(cString: strerror(error)))
+    }
+}
+#endif
