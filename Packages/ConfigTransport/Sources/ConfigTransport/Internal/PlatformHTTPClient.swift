@@ -1,4 +1,4 @@
-public import ConfigModel
+@_spi(Locking) public import ConfigModel
 public import Foundation
 
 /// The SDK's HTTP layer: ``SocketHTTPClient`` for `http` URLs where `URLSession` is swift-corelibs-foundation's

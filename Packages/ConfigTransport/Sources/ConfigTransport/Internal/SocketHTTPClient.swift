@@ -1,5 +1,5 @@
 #if canImport(Glibc) || canImport(Darwin)
-public import ConfigModel
+@_spi(Locking) public import ConfigModel
 internal import Foundation
 
 #if canImport(Glibc)
