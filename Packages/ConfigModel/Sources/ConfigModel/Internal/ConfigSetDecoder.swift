@@ -94,7 +94,10 @@ struct ConfigSetDecoder {
             return [:]
         }
         guard cursor.peek() == UInt8(ascii: "{") else { throw cursor.error("configs is not an object") }
+        // Sized once: growing would hold the old and the new storage at once, the largest share of
+        // the peak memory of decoding a large set.
         var configs: [String: ConfigState] = [:]
+        configs.reserveCapacity(countMembers())
         var skippedKeys: Set<String> = []
         guard try openObject() else { return configs }
         repeat {
@@ -111,6 +114,42 @@ struct ConfigSetDecoder {
             }
         } while try nextMember()
         return configs
+    }
+
+    /// Counts the members of the object that starts at the position, without moving: a quick look
+    /// ahead (brackets, commas and strings only, in linear time) to size the configs dictionary once.
+    /// It may count a repeated or skipped member, or a trailing comma, but never more than one member
+    /// per five bytes.
+    private func countMembers() -> Int {
+        let bytes = cursor.bytes
+        var index = cursor.position + 1
+        var depth = 0
+        var commas = 0
+        var isEmpty = true
+        scan: while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if depth == 0 { break scan }
+                depth -= 1
+            case UInt8(ascii: ","):
+                if depth == 0 { commas += 1 }
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                index += 1
+                continue scan
+            default:
+                break
+            }
+            isEmpty = false
+            index += 1
+        }
+        return isEmpty ? 0 : min(commas + 1, (bytes.count - cursor.position) / 5)
     }
 
     /// Reads one entry of `configs`; `nil` when it is not an object or one of its keys is not a string.
