@@ -1,4 +1,4 @@
-import ConfigModel
+@_spi(Storage) import ConfigModel
 import Foundation
 import Testing
 
@@ -63,6 +63,7 @@ struct ConfigSetJSONBytesTests {
     func corpusAgrees() {
         for text in Self.corpus {
             Self.expectAgreement(Array(text.utf8))
+            Self.expectEmbeddedAgreement(Array(text.utf8))
         }
     }
 
@@ -92,6 +93,7 @@ struct ConfigSetJSONBytesTests {
         for _ in 0..<3_000 {
             let document = Self.randomDocument(using: &generator)
             if Self.expectAgreement(Array(document.utf8)) { decoded += 1 }
+            Self.expectEmbeddedAgreement(Array(document.utf8))
         }
         // Most generated documents are valid: the check would prove little otherwise.
         #expect(decoded > 2_000)
@@ -118,6 +120,7 @@ struct ConfigSetJSONBytesTests {
                 }
             }
             Self.expectAgreement(bytes)
+            Self.expectEmbeddedAgreement(bytes)
         }
     }
 
@@ -129,6 +132,7 @@ struct ConfigSetJSONBytesTests {
             for nested in [arrays, objects] {
                 Self.expectAgreement(Array(#"{"x":\#(nested),"kind":"delta"}"#.utf8))
                 Self.expectAgreement(Array(#"{"configs":{"k":{"value":\#(nested)},"j":\#(nested)}}"#.utf8))
+                Self.expectEmbeddedAgreement(Array(#"{"configs":{"k":{"value":\#(nested)}},"x":\#(nested)}"#.utf8))
             }
         }
         // Unclosed nesting far past the limit fails quickly instead of exhausting memory or the stack.
@@ -161,7 +165,41 @@ struct ConfigSetJSONBytesTests {
         #expect(error?.offset == 11)
     }
 
+    @Test(
+        "decode a set embedded in a document as JSONDecoder decodes a ConfigSet property",
+        arguments: [
+            #"{"configSet":{"kind":"delta"}}"#, #"{"a":[1,{"b":null}],"configSet":{"configs":{"k":{}}},"z":2}"#,
+            #"{"configSet":null}"#, #"{"configSet":[]}"#, #"{"configSet":1}"#, #"{}"#, #"{"other":{}}"#, "[]",
+            #"{"configSet":{"kind":"delta"},"configSet":{}}"#, #"{"configSet":5,"configSet":{}}"#,
+            #"{"configSet":{},"\x":1}"#, #"{"configSet":{}} x"#, #"{"configSet":{},}"#, #"{"configSet":{}"#,
+            #"{"x":{"\x":1},"configSet":{"kind":"delta"}}"#, #"{"confi\u0067Set":{"kind":"delta"}}"#,
+        ]
+    )
+    func embeddedSet(text: String) {
+        let expected = try? JSONDecoder().decode(Embedding.self, from: Data(text.utf8)).configSet
+        #expect((try? ConfigSet(jsonBytes: text.utf8, member: "configSet")) == expected)
+    }
+
     // MARK: - Helpers
+
+    private struct Embedding: Decodable {
+        var configSet: ConfigSet
+    }
+
+    /// Checks that both decoders agree on `bytes` as the member `configSet` of a larger document.
+    private static func expectEmbeddedAgreement(
+        _ bytes: [UInt8],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let document = Array(#"{"formatVersion":1,"configSet":"#.utf8) + bytes + Array(#","after":{"x":[1]}}"#.utf8)
+        let expected = try? JSONDecoder().decode(Embedding.self, from: Data(document)).configSet
+        let actual = try? ConfigSet(jsonBytes: document, member: "configSet")
+        #expect(
+            actual == expected,
+            "embedded \(String(decoding: bytes.prefix(300), as: UTF8.self).debugDescription)",
+            sourceLocation: sourceLocation
+        )
+    }
 
     /// Checks that both decoders fail, or give equal sets; returns whether they decoded.
     @discardableResult

@@ -26,6 +26,8 @@ struct ConfigSetDecoder {
     }
 
     private var cursor: JSONCursor
+    /// The depth of the set's object: 1 for a whole input, 2 for a member of the input's object.
+    private var setDepth = 1
 
     /// Creates a decoder of `bytes`, which must outlive it.
     init(bytes: UnsafeBufferPointer<UInt8>) {
@@ -34,31 +36,69 @@ struct ConfigSetDecoder {
 
     /// Decodes the whole input as one config set.
     mutating func decode() throws(JSONParsingError) -> ConfigSet {
+        try openDocument()
+        let set = try readSet()
+        try closeDocument()
+        return set
+    }
+
+    /// Decodes the config set that is the value of the member `name` of the object that is the whole
+    /// input, as `JSONDecoder` decodes a `ConfigSet` property of a `Decodable` type: the input must be
+    /// JSON, and the member's first occurrence must be an object.
+    mutating func decode(member name: String) throws(JSONParsingError) -> ConfigSet {
+        try openDocument()
+        var set: ConfigSet?
+        if try openObject() {
+            repeat {
+                let key = try readMemberKey(failing: "invalid key in the object")
+                guard set == nil, key == name else {
+                    try skipValue(parentDepth: 1)
+                    continue
+                }
+                guard cursor.peek() == UInt8(ascii: "{") else { throw cursor.error("\(name) is not an object") }
+                setDepth = 2
+                set = try readSet()
+            } while try nextMember()
+        }
+        try closeDocument()
+        guard let set else { throw cursor.error("no member \(name) in the object") }
+        return set
+    }
+
+    /// Moves past a byte order mark and whitespace to the `{` that starts the input.
+    private mutating func openDocument() throws(JSONParsingError) {
         if cursor.bytes.count >= 3, cursor.bytes[0] == 0xEF, cursor.bytes[1] == 0xBB, cursor.bytes[2] == 0xBF {
             cursor.position = 3  // a UTF-8 byte order mark, which JSONDecoder skips too
         }
         cursor.skipWhitespace()
         guard cursor.peek() == UInt8(ascii: "{") else { throw cursor.error("expected an object") }
+    }
+
+    /// Checks that only whitespace follows the input's object.
+    private mutating func closeDocument() throws(JSONParsingError) {
+        cursor.skipWhitespace()
+        guard cursor.isAtEnd else { throw cursor.error("unexpected text after the object") }
+    }
+
+    /// Reads a config set's object, from its `{`.
+    private mutating func readSet() throws(JSONParsingError) -> ConfigSet {
         var set = ConfigSet(configs: [:])
         var seen: Set<TopField> = []
-        if try openObject() {
-            repeat {
-                let field = try readMemberKey(failing: "invalid key in the config set").flatMap(TopField.init)
-                guard let field, seen.insert(field).inserted else {
-                    try skipValue(parentDepth: 1)
-                    continue
-                }
-                switch field {
-                case .environmentID: set.environmentID = try readString(parentDepth: 1)
-                case .projectID: set.projectID = try readString(parentDepth: 1)
-                case .kind: set.kind = try readString(parentDepth: 1).flatMap(ConfigSet.Kind.init) ?? .full
-                case .timestamp: set.timestamp = try readString(parentDepth: 1)
-                case .configs: set.configs = try readConfigs()
-                }
-            } while try nextMember()
-        }
-        cursor.skipWhitespace()
-        guard cursor.isAtEnd else { throw cursor.error("unexpected text after the config set") }
+        guard try openObject() else { return set }
+        repeat {
+            let field = try readMemberKey(failing: "invalid key in the config set").flatMap(TopField.init)
+            guard let field, seen.insert(field).inserted else {
+                try skipValue(parentDepth: setDepth)
+                continue
+            }
+            switch field {
+            case .environmentID: set.environmentID = try readString(parentDepth: setDepth)
+            case .projectID: set.projectID = try readString(parentDepth: setDepth)
+            case .kind: set.kind = try readString(parentDepth: setDepth).flatMap(ConfigSet.Kind.init) ?? .full
+            case .timestamp: set.timestamp = try readString(parentDepth: setDepth)
+            case .configs: set.configs = try readConfigs()
+            }
+        } while try nextMember()
         return set
     }
 
@@ -155,7 +195,7 @@ struct ConfigSetDecoder {
     /// Reads one entry of `configs`; `nil` when it is not an object or one of its keys is not a string.
     private mutating func readEntry(named name: String) throws(JSONParsingError) -> ConfigState? {
         guard cursor.peek() == UInt8(ascii: "{") else {
-            try skipValue(parentDepth: 2)
+            try skipValue(parentDepth: setDepth + 1)
             return nil
         }
         var state = ConfigState(type: .custom, value: nil)
@@ -171,16 +211,16 @@ struct ConfigSetDecoder {
                 let field = entryField(token)
                 if case .invalid = token { isValid = false }
                 guard let field, seen & field.rawValue == 0 else {
-                    try skipValue(parentDepth: 3)
+                    try skipValue(parentDepth: setDepth + 2)
                     continue
                 }
                 seen |= field.rawValue
                 switch field {
-                case .id: state.id = try readString(parentDepth: 3)
-                case .key: state.key = try readString(parentDepth: 3, reusing: name)
-                case .type: state.type = try readString(parentDepth: 3).flatMap(ConfigType.init) ?? .custom
+                case .id: state.id = try readString(parentDepth: setDepth + 2)
+                case .key: state.key = try readString(parentDepth: setDepth + 2, reusing: name)
+                case .type: state.type = try readString(parentDepth: setDepth + 2).flatMap(ConfigType.init) ?? .custom
                 case .value: state.value = try readValueText()
-                case .valueID: state.valueID = try readString(parentDepth: 3)
+                case .valueID: state.valueID = try readString(parentDepth: setDepth + 2)
                 }
             } while try nextMember()
         }
@@ -231,7 +271,7 @@ struct ConfigSetDecoder {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return numberText(skipNumberToken())
         default:
-            try skipValue(parentDepth: 3)
+            try skipValue(parentDepth: setDepth + 2)
             return nil
         }
     }
