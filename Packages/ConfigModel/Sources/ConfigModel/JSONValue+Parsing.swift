@@ -21,7 +21,13 @@ extension JSONValue {
     ///   not finite as a `Double`, when a string holds an unpaired surrogate escape, or when arrays and
     ///   objects nest deeper than ``maximumParsingDepth``.
     public init(parsing text: String) throws {
-        var parser = JSONParser(bytes: Array(text.utf8), maximumDepth: Self.maximumParsingDepth)
-        self = try parser.parseDocument()
+        var text = text
+        let result = text.withUTF8 { bytes in
+            Result { () throws(JSONParsingError) -> JSONValue in
+                var parser = JSONParser(bytes: bytes, maximumDepth: Self.maximumParsingDepth)
+                return try parser.parseDocument()
+            }
+        }
+        self = try result.get()
     }
 }

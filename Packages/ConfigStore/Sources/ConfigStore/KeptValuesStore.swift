@@ -1,4 +1,4 @@
-@_spi(Locking) public import ConfigModel
+@_spi(Locking) @_spi(Storage) public import ConfigModel
 public import Foundation
 
 /// The values a client keeps on the device: the last config set of a context, served on the next
@@ -98,9 +98,10 @@ public final class KeptValuesStore: Sendable {
         sdkKeyHash = SHA256Digest.hexHash(of: clientSDKKey)
         self.logger = logger
         self.coalescingWindow = coalescingWindow
-        self.scheduleWrite = scheduleWrite ?? { delay, work in
-            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay, execute: work)
-        }
+        self.scheduleWrite =
+            scheduleWrite ?? { delay, work in
+                DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay, execute: work)
+            }
         self.now = now
     }
 
@@ -232,7 +233,9 @@ public final class KeptValuesStore: Sendable {
             discardEntry(because: "have format version \(header.formatVersion), not \(current)")
             return nil
         }
-        guard let entry = try? decoder.decode(KeptValuesEntry.self, from: data) else {
+        guard let entry = try? decoder.decode(KeptValuesEntry.Fields.self, from: data),
+            let configSet = try? ConfigSet(jsonBytes: text.utf8, member: KeptValuesEntry.configSetKey)
+        else {
             discardEntry(because: "do not decode")
             return nil
         }
@@ -246,10 +249,10 @@ public final class KeptValuesStore: Sendable {
         }
         logger.logIfEnabled(
             .debug,
-            "Serving \(entry.configSet.configs.count) configs kept on the device, written by SDK \(entry.sdkVersion) "
+            "Serving \(configSet.configs.count) configs kept on the device, written by SDK \(entry.sdkVersion) "
                 + "at \(entry.writtenAt)."
         )
-        return entry.configSet
+        return configSet
     }
 
     private func instanceIDOnQueue() -> String {

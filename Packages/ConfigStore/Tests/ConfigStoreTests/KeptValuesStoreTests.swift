@@ -135,7 +135,8 @@ struct KeptValuesStoreTests {
     }
 
     enum Damage: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case corruptBytes, truncatedJSON, notAnObject, anotherFormatVersion, missingConfigSet, anotherSDKKey
+        case corruptBytes, truncatedJSON, notAnObject, anotherFormatVersion, missingConfigSet, configSetNotAnObject
+        case anotherSDKKey
         var testDescription: String { rawValue }
     }
 
@@ -154,6 +155,7 @@ struct KeptValuesStoreTests {
         case .notAnObject: provider.write("[1, 2, 3]")
         case .anotherFormatVersion: provider.write(try Self.rewriting(valid) { $0["formatVersion"] = 2 })
         case .missingConfigSet: provider.write(try Self.rewriting(valid) { $0["configSet"] = nil })
+        case .configSetNotAnObject: provider.write(try Self.rewriting(valid) { $0["configSet"] = [1] })
         case .anotherSDKKey: break
         }
 
@@ -163,6 +165,26 @@ struct KeptValuesStoreTests {
         #expect(provider.read() == nil)
         #expect(logger.messages(at: .info).count == 1)
         #expect(logger.messages(at: .warn).isEmpty)
+    }
+
+    @Test("reads the kept set as leniently as a received one: an entry that is not an object is skipped")
+    func lenientKeptSet() async throws {
+        let provider = InMemoryCachingProvider()
+        let writer = Self.makeStore(provider: provider)
+        writer.save(Fixtures.configSet(count: 2), for: Fixtures.ada)
+        await writer.close()
+        let valid = try #require(provider.read())
+        provider.write(
+            try Self.rewriting(valid) { document in
+                var set = document["configSet"] as? [String: Any] ?? [:]
+                var configs = set["configs"] as? [String: Any] ?? [:]
+                configs["not-an-object"] = [1, 2]
+                set["configs"] = configs
+                set["unknown"] = ["nested": [true]]
+                document["configSet"] = set
+            }
+        )
+        #expect(await Self.makeStore(provider: provider).load(for: Fixtures.ada) == Fixtures.configSet(count: 2))
     }
 
     @Test("reads a file of damaged bytes as an entry to remove")

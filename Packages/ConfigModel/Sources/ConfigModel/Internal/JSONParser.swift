@@ -12,12 +12,12 @@ struct JSONParser {
         var pendingKey = ""
     }
 
-    private let bytes: [UInt8]
+    private var cursor: JSONCursor
     private let maximumDepth: Int
-    private var position = 0
 
-    init(bytes: [UInt8], maximumDepth: Int) {
-        self.bytes = bytes
+    /// Creates a parser of `bytes`, which must outlive it.
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+        cursor = JSONCursor(bytes: bytes)
         self.maximumDepth = maximumDepth
     }
 
@@ -25,7 +25,7 @@ struct JSONParser {
     mutating func parseDocument() throws(JSONParsingError) -> JSONValue {
         let value = try parseValue()
         skipWhitespace()
-        guard position == bytes.count else { throw error("unexpected text after the value") }
+        guard cursor.isAtEnd else { throw error("unexpected text after the value") }
         return value
     }
 
@@ -42,13 +42,13 @@ struct JSONParser {
                 guard stack.count < maximumDepth else {
                     throw error("arrays and objects nest deeper than \(maximumDepth) levels")
                 }
-                position += 1
+                cursor.position += 1
                 skipWhitespace()
                 if isObject, peek() == UInt8(ascii: "}") {
-                    position += 1
+                    cursor.position += 1
                     value = .object([:])
                 } else if !isObject, peek() == UInt8(ascii: "]") {
-                    position += 1
+                    cursor.position += 1
                     value = .array([])
                 } else {
                     var container = OpenContainer(isObject: isObject)
@@ -57,15 +57,15 @@ struct JSONParser {
                     continue
                 }
             case UInt8(ascii: "\""):
-                value = .string(try parseString())
+                value = .string(try cursor.parseString())
             case UInt8(ascii: "t"):
-                try expectWord("true")
+                try cursor.expectWord("true")
                 value = .bool(true)
             case UInt8(ascii: "f"):
-                try expectWord("false")
+                try cursor.expectWord("false")
                 value = .bool(false)
             case UInt8(ascii: "n"):
-                try expectWord("null")
+                try cursor.expectWord("null")
                 value = .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 value = try parseNumber()
@@ -85,7 +85,7 @@ struct JSONParser {
                 skipWhitespace()
                 let closer = stack[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 if peek() == UInt8(ascii: ",") {
-                    position += 1
+                    cursor.position += 1
                     if stack[top].isObject { stack[top].pendingKey = try parseMemberKey() }
                     break
                 }
@@ -94,7 +94,7 @@ struct JSONParser {
                         stack[top].isObject ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array"
                     )
                 }
-                position += 1
+                cursor.position += 1
                 let closed = stack.removeLast()
                 value = closed.isObject ? .object(closed.members) : .array(closed.elements)
             }
@@ -105,163 +105,30 @@ struct JSONParser {
     private mutating func parseMemberKey() throws(JSONParsingError) -> String {
         skipWhitespace()
         guard peek() == UInt8(ascii: "\"") else { throw error("expected a string as an object key") }
-        let key = try parseString()
+        let key = try cursor.parseString()
         skipWhitespace()
         guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after an object key") }
-        position += 1
+        cursor.position += 1
         return key
     }
 
-    private mutating func parseString() throws(JSONParsingError) -> String {
-        position += 1  // the opening quote
-        let start = position
-        // Fast path: no escapes, so the text is a slice of the input.
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                position += 1
-                return String(decoding: bytes[start..<position - 1], as: UTF8.self)
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            guard byte >= 0x20 else { throw error("unescaped control character in a string") }
-            position += 1
-        }
-        var utf8 = Array(bytes[start..<position])
-        while position < bytes.count {
-            let byte = bytes[position]
-            switch byte {
-            case UInt8(ascii: "\""):
-                position += 1
-                return String(decoding: utf8, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                position += 1
-                try appendEscape(to: &utf8)
-            case ..<0x20:
-                throw error("unescaped control character in a string")
-            default:
-                utf8.append(byte)
-                position += 1
-            }
-        }
-        throw error("unterminated string")
-    }
-
-    /// Decodes the escape after a backslash, including a `\uXXXX\uXXXX` surrogate pair.
-    private mutating func appendEscape(to utf8: inout [UInt8]) throws(JSONParsingError) {
-        guard let byte = peek() else { throw error("unterminated string") }
-        position += 1
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(byte)
-        case UInt8(ascii: "b"): utf8.append(0x08)
-        case UInt8(ascii: "f"): utf8.append(0x0C)
-        case UInt8(ascii: "n"): utf8.append(0x0A)
-        case UInt8(ascii: "r"): utf8.append(0x0D)
-        case UInt8(ascii: "t"): utf8.append(0x09)
-        case UInt8(ascii: "u"):
-            let unit = try parseHexUnit()
-            let scalarValue: UInt32
-            switch unit {
-            case 0xD800...0xDBFF:
-                guard peek() == UInt8(ascii: "\\"), peek(offset: 1) == UInt8(ascii: "u") else {
-                    throw error("high surrogate escape without a low surrogate after it")
-                }
-                position += 2
-                let low = try parseHexUnit()
-                guard (0xDC00...0xDFFF).contains(low) else {
-                    throw error("high surrogate escape followed by something other than a low surrogate")
-                }
-                scalarValue = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-            case 0xDC00...0xDFFF:
-                throw error("low surrogate escape without a high surrogate before it")
-            default:
-                scalarValue = unit
-            }
-            // Surrogates were combined or refused above, so only valid scalars reach this point.
-            guard let scalar = Unicode.Scalar(scalarValue) else { throw error("invalid unicode escape") }
-            utf8.append(contentsOf: scalar.utf8)
-        default:
-            position -= 1
-            throw error("invalid escape in a string")
-        }
-    }
-
-    private mutating func parseHexUnit() throws(JSONParsingError) -> UInt32 {
-        guard position + 4 <= bytes.count else { throw error("expected four hex digits after \\u") }
-        var unit: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[position]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw error("expected four hex digits after \\u")
-            }
-            unit = unit << 4 | UInt32(digit)
-            position += 1
-        }
-        return unit
-    }
-
-    /// Parses `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    /// Parses a number with ``JSONCursor/scanNumber()``: an `Int` when it has no fraction or exponent
+    /// and fits, else a finite `Double`.
     private mutating func parseNumber() throws(JSONParsingError) -> JSONValue {
-        let start = position
-        if peek() == UInt8(ascii: "-") { position += 1 }
-        if peek() == UInt8(ascii: "0") {
-            position += 1
-        } else {
-            guard skipDigits() > 0 else { throw error("expected a digit") }
-        }
-        var isInteger = true
-        if peek() == UInt8(ascii: ".") {
-            isInteger = false
-            position += 1
-            guard skipDigits() > 0 else { throw error("expected a digit after the decimal point") }
-        }
-        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
-            isInteger = false
-            position += 1
-            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { position += 1 }
-            guard skipDigits() > 0 else { throw error("expected a digit in the exponent") }
-        }
-        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        let start = cursor.position
+        let isInteger = try cursor.scanNumber()
+        let text = cursor.text(start..<cursor.position)
         if isInteger, let integer = Int(text) { return .integer(integer) }
         guard let double = Double(text), double.isFinite else {
-            position = start
+            cursor.position = start
             throw error("number too large to be represented")
         }
         return .double(double)
     }
 
-    private mutating func skipDigits() -> Int {
-        let start = position
-        while let byte = peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { position += 1 }
-        return position - start
-    }
+    private mutating func skipWhitespace() { cursor.skipWhitespace() }
 
-    private mutating func expectWord(_ word: StaticString) throws(JSONParsingError) {
-        let count = word.utf8CodeUnitCount
-        let matches =
-            position + count <= bytes.count
-            && (0..<count).allSatisfy { bytes[position + $0] == word.utf8Start[$0] }
-        guard matches else { throw error("expected a value") }
-        position += count
-    }
+    private func peek() -> UInt8? { cursor.peek() }
 
-    private mutating func skipWhitespace() {
-        while let byte = peek(),
-            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
-                || byte == UInt8(ascii: "\t")
-        {
-            position += 1
-        }
-    }
-
-    private func peek(offset: Int = 0) -> UInt8? {
-        position + offset < bytes.count ? bytes[position + offset] : nil
-    }
-
-    private func error(_ reason: String) -> JSONParsingError {
-        JSONParsingError(offset: position, reason: reason)
-    }
+    private func error(_ reason: String) -> JSONParsingError { cursor.error(reason) }
 }

@@ -2,7 +2,11 @@ internal import ConfigModel
 internal import Foundation
 
 /// The document kept on the device (PROTOCOL §10), encoded as JSON into one UTF-8 string.
-struct KeptValuesEntry: Codable, Equatable {
+///
+/// It is read back in two parts: ``Fields`` through `JSONDecoder`, and the config set, the bulk of the
+/// document, through `ConfigSet(jsonBytes:member:)`, which decodes it the same way without building
+/// `JSONDecoder`'s representation of a thousand entries.
+struct KeptValuesEntry: Encodable, Equatable {
     /// The version of this document's layout; an entry of another version is removed.
     static let currentFormatVersion = 1
 
@@ -28,6 +32,17 @@ struct KeptValuesEntry: Codable, Equatable {
         var formatVersion: Int
     }
 
+    /// The fields of the entry other than its config set, as read back.
+    struct Fields: Decodable {
+        var sdkVersion: String
+        var sdkKeyHash: String
+        var context: KeptContext
+        var writtenAt: Date
+    }
+
+    /// The key of the config set in the document.
+    static let configSetKey = CodingKeys.configSet.stringValue
+
     static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
@@ -52,7 +67,9 @@ struct KeptContext: Codable, Hashable {
     var instanceID: String?
 
     private enum CodingKeys: String, CodingKey {
-        case kind, id, withoutID = "withoutId", instanceID = "instanceId"
+        case kind, id
+        case withoutID = "withoutId"
+        case instanceID = "instanceId"
     }
 
     init(kind: String, id: String?, instanceID: String?) {

@@ -165,7 +165,7 @@ struct PollRunner: Sendable {
         case 200:
             let set: ConfigSet
             do {
-                set = try JSONDecoder().decode(ConfigSet.self, from: body)
+                set = try ConfigSet(jsonBytes: body)
             } catch {
                 logger.logIfEnabled(.warn, "A polled config set that does not decode was skipped.", error: error)
                 logger.logIfEnabled(

@@ -235,7 +235,7 @@ struct StreamRunner: Sendable {
         switch item {
         case .event(let event):
             do {
-                let set = try JSONDecoder().decode(ConfigSet.self, from: Data(event.data.utf8))
+                let set = try ConfigSet(jsonBytes: event.data.utf8)
                 return slot.emit(.configSet(set), generation: generation)
             } catch {
                 logger.logIfEnabled(.warn, "A config set that does not decode was skipped.", error: error)
