@@ -10,7 +10,8 @@ struct EvaluationOutcome: Sendable {
     let reason: EvaluationReason
     /// The config the value was read from, or `nil` when the key is missing.
     let state: ConfigState?
-    let context: ConfigDirectorContext?
+    /// The context evaluated against, boxed.
+    let contextBox: ContextBox?
     /// Whether the `evaluations` stream has subscribers.
     let publishes: Bool
 }
@@ -22,7 +23,7 @@ extension ClientCore {
         state.withLock { state in
             guard !state.isClosed else {
                 return EvaluationSnapshot(
-                    state: nil, isReady: false, context: state.context, publishesEvaluations: false)
+                    state: nil, isReady: false, contextBox: state.contextBox, publishesEvaluations: false)
             }
             return state.snapshot(for: key)
         }
@@ -83,7 +84,7 @@ extension ClientCore {
             key: key,
             reason: snapshot.isReady ? .configStateMissing : .clientNotReady,
             state: nil,
-            context: snapshot.context,
+            contextBox: snapshot.contextBox,
             publishes: snapshot.publishesEvaluations
         )
     }
@@ -98,7 +99,7 @@ extension ClientCore {
             key: key,
             reason: reason,
             state: config,
-            context: snapshot.context,
+            contextBox: snapshot.contextBox,
             publishes: snapshot.publishesEvaluations
         )
     }
@@ -123,7 +124,7 @@ extension ClientCore {
             evaluatedValue: found ? outcome.state?.value : nil,
             serverValueID: found ? outcome.state?.valueID : nil,
             reason: outcome.reason,
-            context: outcome.context
+            contextID: outcome.contextBox?.context.id
         )
         guard outcome.publishes else { return }
         evaluations.send(
@@ -132,7 +133,7 @@ extension ClientCore {
                 value: ConfigEvaluationValue(value),
                 valueID: found ? outcome.state?.effectiveValueID : nil,
                 isDefaultValue: !found,
-                context: outcome.context,
+                context: outcome.contextBox?.context,
                 reason: outcome.reason
             )
         )

@@ -7,8 +7,14 @@ struct ClientState {
     var table = ConfigStateTable()
     /// Where the configs served come from.
     var source: ConfigValueSource = .none
+    /// The context evaluations run against, boxed so that an evaluation's snapshot retains one object
+    /// instead of copying the context's strings and traits.
+    private(set) var contextBox: ContextBox?
     /// The context evaluations run against.
-    var context: ConfigDirectorContext?
+    var context: ConfigDirectorContext? {
+        get { contextBox?.context }
+        set { contextBox = newValue.map(ContextBox.init) }
+    }
     /// The context of the last `initialize` or `updateContext`, which `resumeNetwork` connects with.
     var requestedContext: ConfigDirectorContext?
     /// Whether `initialize` or `updateContext` has been called, so that resuming has a context to use.
@@ -40,7 +46,7 @@ struct ClientState {
         EvaluationSnapshot(
             state: table[key],
             isReady: isReady,
-            context: context,
+            contextBox: contextBox,
             publishesEvaluations: publishesEvaluations
         )
     }

@@ -130,10 +130,10 @@ final class TelemetryCollector: Sendable {
         evaluatedValue: String?,
         serverValueID: String?,
         reason: EvaluationReason,
-        context: ConfigDirectorContext?
+        contextID: String?
     ) {
         let variant = Variant(
-            contextID: context?.id,
+            contextID: contextID,
             configType: configType,
             defaultValue: defaultValue,
             requestedType: ObjectIdentifier(requestedType),
