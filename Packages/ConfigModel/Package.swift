@@ -18,7 +18,7 @@ let package = Package(
         .testTarget(
             name: "ConfigModelTests",
             dependencies: [
-                "ConfigModel",
+                "ConfigModel"
             ]
         ),
     ]

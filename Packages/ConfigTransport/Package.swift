@@ -14,13 +14,13 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
     products: [.library(name: "ConfigTransport", targets: ["ConfigTransport"])],
     dependencies: [
-        .package(path: "../ConfigModel"),
+        .package(path: "../ConfigModel")
     ],
     targets: [
         .target(
             name: "ConfigTransport",
             dependencies: [
-                .product(name: "ConfigModel", package: "ConfigModel"),
+                .product(name: "ConfigModel", package: "ConfigModel")
             ]
         ),
         .testTarget(

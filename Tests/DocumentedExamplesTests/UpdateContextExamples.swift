@@ -3,6 +3,8 @@ import ConfigEmulator
 import Testing
 
 // "Update the user context", verbatim: the first creates its own client, so it is compiled only.
+// Kept exactly as the reference page prints it, trailing comma included, so the formatter skips it.
+// swift-format-ignore
 private func initializeWithContext() async throws {
     let client = try ConfigDirectorClient(clientSDKKey: "YOUR-CLIENT-SDK-KEY")
 

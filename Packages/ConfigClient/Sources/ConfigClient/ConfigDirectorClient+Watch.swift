@@ -40,7 +40,8 @@ extension ConfigDirectorClient {
     ) -> AsyncStream<Value> {
         watch(
             key,
-            evaluate: { [core] snapshot in core.evaluateJSON(key, as: type, default: defaultValue, snapshot: snapshot) },
+            evaluate: { [core] snapshot in core.evaluateJSON(key, as: type, default: defaultValue, snapshot: snapshot)
+            },
             report: { [core] evaluated in core.report(evaluated, defaultText: String(describing: defaultValue)) }
         )
     }

@@ -44,17 +44,21 @@ struct ClientCreationTests {
         }
     }
 
-    @Test("an offline value that cannot be served says which key and why", arguments: [
-        ("", ServedValue.boolean(true), "the key is blank"),
-        ("ratio", ServedValue.float(.nan), "is not a finite number"),
-        ("theme", ServedValue.json(["limit": .double(.infinity)]), "is not a finite number"),
-    ])
+    @Test(
+        "an offline value that cannot be served says which key and why",
+        arguments: [
+            ("", ServedValue.boolean(true), "the key is blank"),
+            ("ratio", ServedValue.float(.nan), "is not a finite number"),
+            ("theme", ServedValue.json(["limit": .double(.infinity)]), "is not a finite number"),
+        ])
     func invalidOfflineValue(key: String, value: ServedValue, reason: String) {
         let options = ConfigDirectorClientOptions(connection: ConnectionOptions(mode: .offline), values: [key: value])
         #expect {
             try ConfigDirectorClient(options: options)
         } throws: { error in
-            guard case .invalidOfflineValue(let failingKey, let why) = error as? ConfigDirectorError else { return false }
+            guard case .invalidOfflineValue(let failingKey, let why) = error as? ConfigDirectorError else {
+                return false
+            }
             return failingKey == key && why.contains(reason)
         }
     }

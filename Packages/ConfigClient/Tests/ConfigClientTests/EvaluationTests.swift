@@ -60,7 +60,10 @@ struct EvaluationTests {
 
         var seen: [ConfigEvaluation] = []
         for _ in 0..<6 { seen.append(try #require(await evaluations.next())) }
-        #expect(seen.map(\.reason) == [.foundMatch, .typeMismatch, .configStateMissing, .valueMissing, .invalidNumber, .typeMismatch])
+        #expect(
+            seen.map(\.reason) == [
+                .foundMatch, .typeMismatch, .configStateMissing, .valueMissing, .invalidNumber, .typeMismatch,
+            ])
         #expect(seen[0].valueID == "on")
         #expect(seen[0].context?.id == "user-1")
         #expect(!seen[0].isDefaultValue)

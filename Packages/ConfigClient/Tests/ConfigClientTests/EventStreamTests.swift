@@ -41,7 +41,8 @@ struct EventStreamTests {
 
         try fixture.transport.deliver(.strings(["greeting": "hi", "extra": "x"], kind: .full))
         let removed = ConfigSet.sample.configs.keys.filter { $0 != "greeting" }.sorted()
-        #expect(await events.next() == .configsUpdated(ConfigsUpdate(keys: ["extra", "greeting"], removedKeys: removed)))
+        #expect(
+            await events.next() == .configsUpdated(ConfigsUpdate(keys: ["extra", "greeting"], removedKeys: removed)))
     }
 
     @Test("closing finishes every stream")

@@ -21,6 +21,7 @@ public enum EvaluationContextMapping {
         var isAnonymous = false
         if case .bool(let value) = attributes["anonymous"] { isAnonymous = value }
         let id = targetingKey.flatMap { $0.isEmpty ? nil : $0 } ?? string("id")
-        return ConfigDirectorContext(id: id, kind: string("kind"), name: string("name"), traits: traits, isAnonymous: isAnonymous)
+        return ConfigDirectorContext(
+            id: id, kind: string("kind"), name: string("name"), traits: traits, isAnonymous: isAnonymous)
     }
 }

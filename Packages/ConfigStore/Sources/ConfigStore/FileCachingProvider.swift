@@ -1,5 +1,5 @@
-public import Foundation
 internal import ConfigModel
+public import Foundation
 
 #if canImport(Darwin)
 internal import Darwin

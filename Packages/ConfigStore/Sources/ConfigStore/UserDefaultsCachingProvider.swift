@@ -1,5 +1,5 @@
-public import Foundation
 @_spi(Locking) internal import ConfigModel
+public import Foundation
 
 /// The default ``CachingProvider``: one entry in the app's `UserDefaults`.
 ///

@@ -1,5 +1,5 @@
-@_spi(Testing) import ConfigTransport
 import ConfigModel
+@_spi(Testing) import ConfigTransport
 import Foundation
 import Testing
 

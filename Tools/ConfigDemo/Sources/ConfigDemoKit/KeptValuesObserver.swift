@@ -1,6 +1,6 @@
 internal import ConfigDirector
-internal import Foundation
 @_spi(Locking) internal import ConfigModel
+internal import Foundation
 
 /// A caching provider that hands everything to another one and notes when the SDK writes the values it
 /// keeps, so that step 5 starts its second client only once the first client's latest values are on disk.

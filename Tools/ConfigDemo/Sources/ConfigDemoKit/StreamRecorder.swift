@@ -1,5 +1,5 @@
-internal import Foundation
 @_spi(Locking) internal import ConfigModel
+internal import Foundation
 
 /// Consumes an `AsyncStream` on a task of its own and keeps every element with the time it arrived, so
 /// that a step can wait for the element it expects and measure when it came.

@@ -1,5 +1,5 @@
-internal import Foundation
 @_spi(Locking) internal import ConfigModel
+internal import Foundation
 
 /// The app lifecycle as the platform's notifications tell it. Only iOS, tvOS, visionOS and watchOS
 /// post them; on macOS and Linux an app keeps its connections, so this observer delivers nothing.

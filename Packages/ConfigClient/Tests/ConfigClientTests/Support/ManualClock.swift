@@ -28,7 +28,8 @@ final class ManualClock: TransportClock, @unchecked Sendable {
             try await withCheckedThrowingContinuation { continuation in
                 let isCancelled = lock.withLock {
                     if Task.isCancelled { return true }
-                    sleepers.append(Sleeper(id: id, deadline: current.addingTimeInterval(seconds), continuation: continuation))
+                    sleepers.append(
+                        Sleeper(id: id, deadline: current.addingTimeInterval(seconds), continuation: continuation))
                     return false
                 }
                 if isCancelled { continuation.resume(throwing: CancellationError()) }

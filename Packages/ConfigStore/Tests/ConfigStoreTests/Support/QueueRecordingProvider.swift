@@ -1,6 +1,7 @@
 import ConfigStore
 import Dispatch
 import Foundation
+
 #if canImport(CDispatch)
 import CDispatch
 #endif

@@ -15,7 +15,10 @@ struct ConnectionRequestBody: Encodable, Sendable {
     var lastUpdateTimestamp: String?
 
     private enum CodingKeys: String, CodingKey {
-        case clientSDKKey = "clientSdkKey", givenContext, metaContext, instanceID = "instanceId", lastUpdateTimestamp
+        case clientSDKKey = "clientSdkKey"
+        case givenContext, metaContext
+        case instanceID = "instanceId"
+        case lastUpdateTimestamp
     }
 
     private struct EmptyObject: Encodable {}

@@ -7,7 +7,8 @@ struct TelemetryRequestBody: Encodable, Sendable {
     let batch: TelemetryBatch
 
     private enum CodingKeys: String, CodingKey {
-        case clientSDKKey = "clientSdkKey", metaContext, context, discreteEvents, aggregatedEvents, droppedEvents
+        case clientSDKKey = "clientSdkKey"
+        case metaContext, context, discreteEvents, aggregatedEvents, droppedEvents
     }
 
     private enum EventKindKeys: String, CodingKey {

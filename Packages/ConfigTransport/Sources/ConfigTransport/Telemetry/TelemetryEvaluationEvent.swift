@@ -55,8 +55,10 @@ public struct TelemetryEvaluationEvent: Sendable, Hashable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case contextID = "contextId", key, type, defaultValue, requestedType, evaluatedValue
-        case evaluatedValueID = "evaluatedValueId", usedDefault, evaluationReason
+        case contextID = "contextId"
+        case key, type, defaultValue, requestedType, evaluatedValue
+        case evaluatedValueID = "evaluatedValueId"
+        case usedDefault, evaluationReason
     }
 
     /// Encodes the wire form; `contextId`, `type` and `evaluatedValueId` are omitted when `nil`.

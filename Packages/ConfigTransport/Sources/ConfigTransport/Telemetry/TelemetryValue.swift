@@ -33,7 +33,8 @@ public enum TelemetryValue: Sendable, Hashable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case value, valueID = "valueId"
+        case value
+        case valueID = "valueId"
     }
 
     /// Encodes `{"value": …}`, `{"valueId": …}` or `{}`.

@@ -1,5 +1,5 @@
-@_spi(Testing) import ConfigTransport
 import ConfigModel
+@_spi(Testing) import ConfigTransport
 
 /// Records what a transport hands its owner.
 final class EventRecorder: Sendable {
