@@ -13,7 +13,7 @@ internal import Glibc
 /// that threads evaluating at once wait by spinning instead of going through the kernel. Elsewhere
 /// it is an `NSLock`.
 @_spi(Locking)
-public final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value>: @unchecked Sendable {  // Every access to `value` is under `lock`.
     // Guarded by `lock`: every access to `value` goes through `withLock`.
     private var value: Value
     #if canImport(Glibc)

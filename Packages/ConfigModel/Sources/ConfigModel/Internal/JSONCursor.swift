@@ -85,7 +85,7 @@ struct JSONCursor {
         throw error("unterminated string")
     }
 
-    /// Decodes the escape after a backslash, including a `\uXXXX\uXXXX` surrogate pair.
+    /// Decodes the escape after a backslash, including a surrogate pair written as two `\u` escapes.
     private mutating func appendEscape(to utf8: inout [UInt8]) throws(JSONParsingError) {
         guard let byte = peek() else { throw error("unterminated string") }
         position += 1
