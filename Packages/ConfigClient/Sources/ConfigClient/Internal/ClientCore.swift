@@ -47,7 +47,6 @@ final class ClientCore: Sendable {
         let attempt = ConnectionAttempt(context: context, reason: reason)
         let loadsKeptValues: Bool? = state.withLock { state in
             guard !state.isClosed else { return nil }
-            if reason == .initialization, state.source != .live { state.isInitializing = true }
             if reason == .contextUpdate { state.isReady = false }
             if reason != .networkResume {
                 state.requestedContext = context

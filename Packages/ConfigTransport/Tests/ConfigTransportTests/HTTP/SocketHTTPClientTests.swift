@@ -20,6 +20,13 @@ struct SocketHTTPClientTests {
         HTTPRequest(url: url, headers: ["X-Test": "yes"], body: Data(body.utf8), timeout: timeout)
     }
 
+    /// Sends the standard request to `server` with a client of its own, and reads the exchange to its end.
+    private static func exchange(with server: LoopbackServer) async -> Outcome {
+        let client = SocketHTTPClient(logger: SilentLogger())
+        defer { client.shutdown() }
+        return await collect(client.start(request(server.url)))
+    }
+
     /// Reads `exchange` to its end; `onPart` sees each part as it arrives.
     private static func collect(
         _ exchange: HTTPExchange,
@@ -52,9 +59,7 @@ struct SocketHTTPClientTests {
             connection.holdUntilStopped()
         }
         defer { server.stop() }
-        let client = SocketHTTPClient(logger: SilentLogger())
-        defer { client.shutdown() }
-        let outcome = await Self.collect(client.start(Self.request(server.url)))
+        let outcome = await Self.exchange(with: server)
         #expect(outcome.error == nil)
         #expect(outcome.heads.map(\.statusCode) == [200])
         #expect(outcome.heads.first?.value(forHeader: "x-a") == "1, 2")
@@ -77,9 +82,7 @@ struct SocketHTTPClientTests {
             connection.holdUntilStopped()
         }
         defer { server.stop() }
-        let client = SocketHTTPClient(logger: SilentLogger())
-        defer { client.shutdown() }
-        let outcome = await Self.collect(client.start(Self.request(server.url)))
+        let outcome = await Self.exchange(with: server)
         #expect(outcome.error == nil)
         #expect(outcome.text == "0123456789")
     }
@@ -91,9 +94,7 @@ struct SocketHTTPClientTests {
             connection.sendSlowly(["HTTP/1.0 200 OK\r\n\r\nabc", "def"])
         }
         defer { server.stop() }
-        let client = SocketHTTPClient(logger: SilentLogger())
-        defer { client.shutdown() }
-        let outcome = await Self.collect(client.start(Self.request(server.url)))
+        let outcome = await Self.exchange(with: server)
         #expect(outcome.error == nil)
         #expect(outcome.heads.map(\.statusCode) == [200])
         #expect(outcome.text == "abcdef")
@@ -107,9 +108,7 @@ struct SocketHTTPClientTests {
             connection.holdUntilStopped()
         }
         defer { server.stop() }
-        let client = SocketHTTPClient(logger: SilentLogger())
-        defer { client.shutdown() }
-        let outcome = await Self.collect(client.start(Self.request(server.url)))
+        let outcome = await Self.exchange(with: server)
         #expect(outcome.error == nil)
         #expect(outcome.heads.map(\.statusCode) == [307])
         #expect(outcome.heads.first?.value(forHeader: "Location") == "/elsewhere")
@@ -123,9 +122,7 @@ struct SocketHTTPClientTests {
             connection.send("HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\nContent-Length: 6\r\n\r\ndenied")
         }
         defer { server.stop() }
-        let client = SocketHTTPClient(logger: SilentLogger())
-        defer { client.shutdown() }
-        let outcome = await Self.collect(client.start(Self.request(server.url)))
+        let outcome = await Self.exchange(with: server)
         #expect(outcome.error == nil)
         #expect(outcome.heads.map(\.statusCode) == [401])
         #expect(outcome.text == "denied")
@@ -156,9 +153,7 @@ struct SocketHTTPClientTests {
             connection.send("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nv6")
         }
         defer { server.stop() }
-        let client = SocketHTTPClient(logger: SilentLogger())
-        defer { client.shutdown() }
-        let outcome = await Self.collect(client.start(Self.request(server.url)))
+        let outcome = await Self.exchange(with: server)
         #expect(outcome.error == nil)
         #expect(outcome.text == "v6")
         #expect(received.current?.contains("\r\nHost: [::1]:\(server.port)\r\n") == true)
@@ -191,9 +186,7 @@ struct SocketHTTPClientTests {
             connection.send("SSH-2.0-OpenSSH\r\n\r\n")
         }
         defer { server.stop() }
-        let client = SocketHTTPClient(logger: SilentLogger())
-        defer { client.shutdown() }
-        let outcome = await Self.collect(client.start(Self.request(server.url)))
+        let outcome = await Self.exchange(with: server)
         #expect(outcome.urlErrorCode == .badServerResponse)
     }
 
@@ -204,9 +197,7 @@ struct SocketHTTPClientTests {
             connection.send("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nshort")
         }
         defer { server.stop() }
-        let client = SocketHTTPClient(logger: SilentLogger())
-        defer { client.shutdown() }
-        let outcome = await Self.collect(client.start(Self.request(server.url)))
+        let outcome = await Self.exchange(with: server)
         #expect(outcome.urlErrorCode == .networkConnectionLost)
         #expect(outcome.text == "short")
     }
