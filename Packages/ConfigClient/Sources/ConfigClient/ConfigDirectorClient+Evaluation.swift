@@ -16,11 +16,7 @@ extension ConfigDirectorClient {
     /// - Returns: The served value, or `defaultValue`.
     @discardableResult
     public func value<Value: ConfigValue>(for key: String, default defaultValue: Value) -> Value {
-        // No generic type is built here: apps call this with types the SDK was not specialized for.
-        var value = defaultValue
-        let outcome = core.read(key, snapshot: core.snapshot(for: key), into: &value)
-        core.report(outcome, value: value, defaultText: defaultValue.configValueText)
-        return value
+        core.value(for: key, default: defaultValue)
     }
 
     /// The value of a JSON config, decoded as `type`.

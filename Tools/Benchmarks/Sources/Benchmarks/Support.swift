@@ -89,7 +89,8 @@ final class ManualLifecycleObserver: AppLifecycleObserver, @unchecked Sendable {
 
 /// Real time whose sleeps never end (until cancelled), so that no timer flush interferes.
 struct FrozenTimersClock: TransportClock {
-    func now() -> Date { Date() }
+    func now() -> Date { SystemTransportClock().now() }
+    func coarseNow() -> Date { SystemTransportClock().coarseNow() }
     func sleep(seconds: Double) async throws {
         try await Task.sleep(nanoseconds: 1_000_000_000 * 3_600 * 24)
     }

@@ -16,11 +16,31 @@ struct EvaluationOutcome: Sendable {
     let publishes: Bool
 }
 
+/// What an evaluation of a config the client holds takes from the state, under its stripe's lock.
+private struct HeldConfigRead {
+    /// The served text as the type's kind reads it.
+    var readable: ConfigState.ReadableText
+    /// Whether the evaluation was counted in the telemetry cache, like the previous evaluation of
+    /// the key on this stripe.
+    var isCounted: Bool
+    /// Where the config is in the table, and which config it is.
+    var entry: EvaluationTable.Entry
+    var contextGeneration: UInt64
+    var publishes: Bool
+}
+
+/// The config and the context of an evaluation, copied out of the state only when the evaluation is
+/// published or was not counted: copying them retains objects that other threads share.
+private struct HeldConfigCopy {
+    var config: ConfigState
+    var contextBox: ContextBox?
+}
+
 extension ClientCore {
-    /// What evaluating `key` reads, taken under the state lock and nothing else. A closed client
-    /// holds nothing: its evaluations return their default values.
+    /// What evaluating `key` reads, taken under the calling thread's stripe of the state lock. A
+    /// closed client holds nothing: its evaluations return their default values.
     func snapshot(for key: String) -> EvaluationSnapshot {
-        state.withLock { state in
+        state.read { state, _ in
             guard !state.isClosed else {
                 return EvaluationSnapshot(
                     state: nil, isReady: false, contextBox: state.contextBox, publishesEvaluations: false)
@@ -29,37 +49,129 @@ extension ClientCore {
         }
     }
 
-    /// Reads `key` with the rules of PROTOCOL §8 into `value`, which holds the default value on entry
-    /// and is left alone unless the config is read.
-    func read<Value: ConfigValue>(_ key: String, snapshot: EvaluationSnapshot, into value: inout Value)
-        -> EvaluationOutcome
-    {
-        guard let config = snapshot.state else { return missing(key, snapshot: snapshot) }
+    /// Reads `key` as `Value` with the rules of PROTOCOL §8, counts the evaluation for telemetry and
+    /// publishes it on `evaluations` when anyone listens.
+    ///
+    /// An evaluation of a held config like the previous one of its key on this thread's stripe is
+    /// one stripe lock, one hash of the key and a count in the stripe's ``TelemetryCache``. The text
+    /// is parsed after the lock is released, because types of the app parse with the app's code.
+    func value<Value: ConfigValue>(for key: String, default defaultValue: Value) -> Value {
         let kind = Value.configValueKind
-        let reason: EvaluationReason
-        switch config.text(readableAs: kind) {
-        case .unreadable(let unreadable):
-            reason = unreadable
-        case .text(let text):
-            if let parsed = Value(configValue: text) {
-                value = parsed
-                reason = .foundMatch
-            } else {
-                reason = kind.invalidValueReason
+        let defaultText = telemetry == nil ? nil : defaultValue.configValueText
+        let now = telemetry?.coarseNow() ?? .distantPast
+        let requestedType = ObjectIdentifier(Value.self)
+        var copy: HeldConfigCopy?
+        let lookup = state.read { state, cache -> HeldConfigRead? in
+            guard !state.isClosed, let entry = state.table.entry(for: key) else { return nil }
+            let isCounted =
+                defaultText.map { defaultText in
+                    cache.count(
+                        slot: entry.slot,
+                        revision: entry.revision,
+                        contextGeneration: state.contextGeneration,
+                        requestedType: requestedType,
+                        defaultValue: defaultText,
+                        at: now
+                    )
+                } ?? false
+            if state.publishesEvaluations || (defaultText != nil && !isCounted) {
+                copy = HeldConfigCopy(config: state.table.state(in: entry.slot), contextBox: state.contextBox)
             }
+            return HeldConfigRead(
+                readable: state.table.text(in: entry.slot, readableAs: kind),
+                isCounted: isCounted,
+                entry: entry,
+                contextGeneration: state.contextGeneration,
+                publishes: state.publishesEvaluations
+            )
         }
-        return outcome(key, reason: reason, config: config, snapshot: snapshot)
+        guard let lookup else {
+            let snapshot = snapshot(for: key)
+            report(missing(key, snapshot: snapshot), value: defaultValue, defaultText: defaultValue.configValueText)
+            return defaultValue
+        }
+        var value = defaultValue
+        let reason = Self.read(lookup.readable, kind: kind, into: &value)
+        if let defaultText, !lookup.isCounted, let copy {
+            cacheTelemetry(
+                key: key, copy: copy, lookup: lookup, reason: reason, requestedType: Value.self,
+                defaultText: defaultText, at: now)
+        }
+        if lookup.publishes, let copy {
+            publish(
+                EvaluationOutcome(
+                    key: key, reason: reason, state: copy.config, contextBox: copy.contextBox, publishes: true),
+                value: value
+            )
+        }
+        return value
     }
 
-    /// Reads `key` as `Value` with the rules of PROTOCOL §8.
+    /// Counts an evaluation that the stripe's telemetry cache did not count, in its place in the
+    /// cache, and hands the entry it replaces to the collector.
+    private func cacheTelemetry(
+        key: String,
+        copy: HeldConfigCopy,
+        lookup: HeldConfigRead,
+        reason: EvaluationReason,
+        requestedType: any Any.Type,
+        defaultText: String,
+        at now: Date
+    ) {
+        guard let telemetry else { return }
+        let cached = TelemetryCache.Entry(
+            revision: lookup.entry.revision,
+            contextGeneration: lookup.contextGeneration,
+            requestedType: requestedType,
+            key: key,
+            variant: TelemetryCollector.variant(
+                configType: copy.config.type,
+                defaultValue: defaultText,
+                requestedType: ObjectIdentifier(requestedType),
+                evaluatedValue: copy.config.value,
+                serverValueID: copy.config.valueID,
+                reason: reason,
+                contextID: copy.contextBox?.context.id
+            ),
+            count: 1,
+            firstTime: telemetry.now(),
+            lastTime: now
+        )
+        let replaced = state.read { _, cache in cache.store(cached, in: lookup.entry.slot) }
+        if let replaced { telemetry.absorb(CollectionOfOne(replaced)) }
+    }
+
+    /// Reads readable text as `Value` into `value`, which holds the default value on entry and is
+    /// left alone unless the text parses.
+    /// - Returns: The reason of the evaluation.
+    private static func read<Value: ConfigValue>(
+        _ readable: ConfigState.ReadableText,
+        kind: ConfigValueKind,
+        into value: inout Value
+    ) -> EvaluationReason {
+        switch readable {
+        case .unreadable(let reason):
+            return reason
+        case .text(let text):
+            guard let parsed = Value(configValue: text) else { return kind.invalidValueReason }
+            value = parsed
+            return .foundMatch
+        }
+    }
+
+    /// Reads `key` as `Value` with the rules of PROTOCOL §8, from a snapshot.
     func evaluate<Value: ConfigValue>(
         _ key: String,
         default defaultValue: Value,
         snapshot: EvaluationSnapshot
     ) -> Evaluated<Value> {
+        guard let config = snapshot.state else {
+            return Evaluated(value: defaultValue, outcome: missing(key, snapshot: snapshot))
+        }
         var value = defaultValue
-        let outcome = read(key, snapshot: snapshot, into: &value)
-        return Evaluated(value: value, outcome: outcome)
+        let kind = Value.configValueKind
+        let reason = Self.read(config.text(readableAs: kind), kind: kind, into: &value)
+        return Evaluated(value: value, outcome: outcome(key, reason: reason, config: config, snapshot: snapshot))
     }
 
     /// Decodes the JSON config `key` as `Value`.
@@ -115,18 +227,26 @@ extension ClientCore {
         value: Value,
         defaultText: @autoclosure () -> String
     ) {
-        let found = outcome.reason == .foundMatch
         telemetry?.record(
             key: outcome.key,
-            configType: outcome.state?.type,
-            defaultValue: defaultText(),
-            requestedType: Value.self,
-            evaluatedValue: found ? outcome.state?.value : nil,
-            serverValueID: found ? outcome.state?.valueID : nil,
-            reason: outcome.reason,
-            contextID: outcome.contextBox?.context.id
+            variant: TelemetryCollector.variant(
+                configType: outcome.state?.type,
+                defaultValue: defaultText(),
+                requestedType: ObjectIdentifier(Value.self),
+                evaluatedValue: outcome.state?.value,
+                serverValueID: outcome.state?.valueID,
+                reason: outcome.reason,
+                contextID: outcome.contextBox?.context.id
+            ),
+            requestedType: Value.self
         )
+        publish(outcome, value: value)
+    }
+
+    /// Publishes an evaluation of `value` on `evaluations` when anyone listens.
+    private func publish<Value: Sendable>(_ outcome: EvaluationOutcome, value: Value) {
         guard outcome.publishes else { return }
+        let found = outcome.reason == .foundMatch
         evaluations.send(
             ConfigEvaluation(
                 key: outcome.key,

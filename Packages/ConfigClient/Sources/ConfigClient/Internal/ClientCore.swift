@@ -5,13 +5,15 @@ internal import Foundation
 
 /// The client's machinery, owned by a ``ConfigDirectorClient`` and closed when it is released.
 ///
-/// Locks: `state` guards every changing fact of the client. While it is held, the core may take
-/// the locks of its broadcasts, watchers and telemetry collector, never the other way around, so
-/// that updates are seen in one order by every stream.
+/// Locks: `state` guards every changing fact of the client. It is striped: an evaluation holds the
+/// stripe of its thread, where it also counts itself for telemetry, and everything else holds every
+/// stripe (see ``StripedLock``). While it is held, the core may take the locks of its broadcasts,
+/// watchers and telemetry collector, never the other way around, so that updates are seen in one
+/// order by every stream.
 final class ClientCore: Sendable {
     let options: ConfigDirectorClientOptions
     let logger: any ConfigDirectorLogger
-    let state = Locked(ClientState())
+    let state = StripedLock(ClientState(), stripe: TelemetryCache.init)
     let events = Broadcast<ConfigDirectorEvent>(bufferSize: 256)
     let evaluations = Broadcast<ConfigEvaluation>(bufferSize: 256)
     private let dependencies: ClientDependencies
@@ -25,6 +27,7 @@ final class ClientCore: Sendable {
         self.options = options
         self.logger = options.logger
         self.dependencies = dependencies
+        telemetry?.drainCaches { [weak self] in self?.drainTelemetryCaches() ?? [] }
     }
 
     // MARK: - Operations
@@ -176,9 +179,10 @@ final class ClientCore: Sendable {
     /// `contextUpdated`, `ready` and `configsUpdated` in that order. Kept values are applied only
     /// while nothing else has been.
     func apply(_ set: ConfigSet, isLive: Bool) {
-        let applied = state.withLock { state -> (ConnectionAttempt?, ConfigSet, ConfigDirectorContext?)? in
+        let applied = state.withLockAndStripes {
+            state, stripes -> (ConnectionAttempt?, ConfigSet, ConfigDirectorContext?)? in
             guard !state.isClosed, isLive || state.source == .none else { return nil }
-            if isLive { applyAttemptContextLocked(&state) }
+            if isLive { applyAttemptContextLocked(&state, stripes) }
             let update = state.table.apply(set)
             state.source = isLive ? .live : .keptValues
             if isLive {
@@ -206,19 +210,21 @@ final class ClientCore: Sendable {
     }
 
     private func applyContext(of attempt: ConnectionAttempt) {
-        state.withLock { state in
+        state.withLockAndStripes { state, stripes in
             guard !state.isClosed, state.attempt === attempt else { return }
-            applyAttemptContextLocked(&state)
+            applyAttemptContextLocked(&state, stripes)
         }
     }
 
-    private func applyAttemptContextLocked(_ state: inout ClientState) {
+    private func applyAttemptContextLocked(_ state: inout ClientState, _ stripes: ClientStripes) {
         guard let attempt = state.attempt, !state.hasAppliedAttemptContext else { return }
         state.hasAppliedAttemptContext = true
         guard attempt.reason != .networkResume else { return }
         let previous = state.context
         state.context = attempt.context
-        if previous != attempt.context { telemetry?.contextChanged(to: attempt.context) }
+        if previous != attempt.context, let telemetry {
+            telemetry.contextChanged(to: attempt.context, cached: Self.drainTelemetryCaches(stripes))
+        }
         events.send(.contextUpdated(attempt.context))
     }
 
@@ -228,6 +234,21 @@ final class ClientCore: Sendable {
             let snapshot = state.snapshot(for: key)
             for watcher in watchers { watcher.refresh(snapshot) }
         }
+    }
+
+    // MARK: - Telemetry
+
+    /// Every stripe's telemetry cache, reachable while every stripe is locked.
+    typealias ClientStripes = StripedLock<ClientState, TelemetryCache>.Stripes
+
+    private func drainTelemetryCaches() -> [TelemetryCache.Entry] {
+        state.withLockAndStripes { _, stripes in Self.drainTelemetryCaches(stripes) }
+    }
+
+    private static func drainTelemetryCaches(_ stripes: ClientStripes) -> [TelemetryCache.Entry] {
+        var drained: [TelemetryCache.Entry] = []
+        stripes.updateEach { cache in cache.drain(into: &drained) }
+        return drained
     }
 
     // MARK: - Watchers

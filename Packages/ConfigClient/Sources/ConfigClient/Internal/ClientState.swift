@@ -4,7 +4,7 @@ internal import ConfigTransport
 /// Everything a client knows that changes, guarded as one by ``ClientCore``'s lock.
 struct ClientState {
     /// The configs served.
-    var table = ConfigStateTable()
+    var table = EvaluationTable()
     /// Where the configs served come from.
     var source: ConfigValueSource = .none
     /// The context evaluations run against, boxed so that an evaluation's snapshot retains one object
@@ -13,8 +13,13 @@ struct ClientState {
     /// The context evaluations run against.
     var context: ConfigDirectorContext? {
         get { contextBox?.context }
-        set { contextBox = newValue.map(ContextBox.init) }
+        set {
+            contextBox = newValue.map(ContextBox.init)
+            contextGeneration += 1
+        }
     }
+    /// A number that changes with the context, which telemetry caches compare cheaply.
+    private(set) var contextGeneration: UInt64 = 0
     /// The context of the last `initialize` or `updateContext`, which `resumeNetwork` connects with.
     var requestedContext: ConfigDirectorContext?
     /// Whether `initialize` or `updateContext` has been called, so that resuming has a context to use.

@@ -2,19 +2,21 @@
 internal import ConfigTransport
 internal import Foundation
 
-/// Aggregates evaluations as they happen and flushes them as batches (PROTOCOL §6).
+/// Aggregates evaluations and flushes them as batches (PROTOCOL §6).
 ///
-/// Recording is one lock and a dictionary update: identical evaluations of one context share an
-/// aggregate with a count, and at most ``capacity`` aggregates are held (the oldest is dropped and
-/// counted when full). A flush happens 5 s after creation, then every 30 s, on a context change,
-/// when the app enters the background, and on close; a flush that sends restarts the timer.
+/// Identical evaluations of one context share an aggregate with a count, and at most ``capacity``
+/// aggregates are held (the oldest is dropped and counted when full). Evaluations of configs the
+/// client holds are counted first in the ``TelemetryCache`` of their lock stripe, which hands them
+/// over when another kind of evaluation takes their place and on every flush; the others are
+/// recorded here one by one. A flush happens 5 s after creation, then every 30 s, on a context
+/// change, when the app enters the background, and on close; a flush that sends restarts the timer.
 final class TelemetryCollector: Sendable {
     static let capacity = 1_000
     static let firstFlushDelay: Double = 5
     static let flushInterval: Double = 30
 
     /// What, besides the config key, tells two evaluations apart: identical evaluations share an aggregate.
-    private struct Variant: Equatable {
+    struct Variant: Equatable {
         var contextID: String?
         var configType: ConfigType?
         var defaultValue: String
@@ -48,20 +50,65 @@ final class TelemetryCollector: Sendable {
         var context: ConfigDirectorContext?
         var isStopped = false
 
-        /// Counts one more evaluation of an existing aggregate; `false` when there is none.
-        static func count(_ variant: Variant, at now: Date, in aggregates: inout [Aggregate]) -> Bool {
+        /// Counts `count` evaluations of `key` that happened from `start` to `end`, in their
+        /// aggregate, made (and the oldest dropped when full) if there is none.
+        mutating func count(
+            key: String,
+            variant: Variant,
+            requestedType: any Any.Type,
+            count: Int,
+            from start: Date,
+            to end: Date
+        ) {
+            guard !isStopped else { return }
+            // One hash of the key when the evaluations are counted; the empty list this leaves for a
+            // new key is filled right below.
+            if Self.add(count, of: variant, from: start, to: end, in: &aggregates[key, default: []]) { return }
+            if aggregateCount >= TelemetryCollector.capacity { dropOldest() }
+            var list = aggregates.removeValue(forKey: key) ?? []
+            insert(
+                key: key, variant: variant, requestedType: requestedType, count: count, from: start, to: end,
+                into: &list)
+            aggregates[key] = list
+        }
+
+        /// Counts the evaluations of cache entries.
+        mutating func absorb(_ entries: some Collection<TelemetryCache.Entry>) {
+            for entry in entries where entry.count > 0 {
+                count(
+                    key: entry.key,
+                    variant: entry.variant,
+                    requestedType: entry.requestedType,
+                    count: entry.count,
+                    from: entry.firstTime,
+                    to: max(entry.firstTime, entry.lastTime)
+                )
+            }
+        }
+
+        /// Adds evaluations to an existing aggregate; `false` when there is none.
+        private static func add(
+            _ count: Int,
+            of variant: Variant,
+            from start: Date,
+            to end: Date,
+            in aggregates: inout [Aggregate]
+        ) -> Bool {
             guard let index = aggregates.firstIndex(where: { $0.variant == variant }) else { return false }
-            aggregates[index].count += 1
-            aggregates[index].endTime = now
+            aggregates[index].count += count
+            aggregates[index].startTime = min(aggregates[index].startTime, start)
+            aggregates[index].endTime = max(aggregates[index].endTime, end)
             return true
         }
 
-        /// Adds the aggregate of a new evaluation to `list`, the aggregates of `key`, in recording order.
-        mutating func insert(
+        /// Adds the aggregate of new evaluations to `list`, the aggregates of `key`, in recording order.
+        private mutating func insert(
             key: String,
             variant: Variant,
-            requestedType: Any.Type,
-            at now: Date,
+            requestedType: any Any.Type,
+            count: Int,
+            from start: Date,
+            to end: Date,
             into list: inout [Aggregate]
         ) {
             let typeID = ObjectIdentifier(requestedType)
@@ -71,9 +118,9 @@ final class TelemetryCollector: Sendable {
                 Aggregate(
                     variant: variant,
                     requestedTypeName: typeName,
-                    count: 1,
-                    startTime: now,
-                    endTime: now,
+                    count: count,
+                    startTime: start,
+                    endTime: end,
                     sequence: nextSequence
                 )
             )
@@ -84,7 +131,7 @@ final class TelemetryCollector: Sendable {
 
         /// Removes the aggregate recorded first, counting its evaluations as dropped: the front of
         /// `order`, so that a full collector drops in constant time rather than scanning every aggregate.
-        mutating func dropOldest() {
+        private mutating func dropOldest() {
             guard orderStart < order.count else { return }
             let (sequence, key) = order[orderStart]
             orderStart += 1
@@ -110,6 +157,7 @@ final class TelemetryCollector: Sendable {
     }
 
     private let pending = Locked(Pending())
+    private let cacheDrain = Locked<(@Sendable () -> [TelemetryCache.Entry])?>(nil)
     private let timer = Locked<Task<Void, Never>?>(nil)
     private let sends = SerialOperationQueue()
     private let sink: any TelemetrySink
@@ -121,52 +169,75 @@ final class TelemetryCollector: Sendable {
         scheduleFlush(after: Self.firstFlushDelay)
     }
 
-    /// Records one evaluation without blocking on anything but the collector's lock.
-    func record<Value>(
-        key: String,
+    /// What an evaluation tells telemetry, apart from its key, its type and when it happened.
+    static func variant(
         configType: ConfigType?,
         defaultValue: String,
-        requestedType: Value.Type,
+        requestedType: ObjectIdentifier,
         evaluatedValue: String?,
         serverValueID: String?,
         reason: EvaluationReason,
         contextID: String?
-    ) {
-        let variant = Variant(
+    ) -> Variant {
+        let found = reason == .foundMatch
+        return Variant(
             contextID: contextID,
             configType: configType,
             defaultValue: defaultValue,
-            requestedType: ObjectIdentifier(requestedType),
-            evaluatedValue: evaluatedValue,
-            serverValueID: serverValueID,
+            requestedType: requestedType,
+            evaluatedValue: found ? evaluatedValue : nil,
+            serverValueID: found ? serverValueID : nil,
             reason: reason
         )
+    }
+
+    /// Records one evaluation without blocking on anything but the collector's lock.
+    func record(key: String, variant: Variant, requestedType: any Any.Type) {
         let now = clock.now()
         pending.withLock { pending in
             guard !pending.isStopped else { return }
-            // One hash of the key when the evaluation is counted; the empty list this leaves for a new
-            // key is filled right below.
-            if Pending.count(variant, at: now, in: &pending.aggregates[key, default: []]) { return }
-            if pending.aggregateCount >= Self.capacity { pending.dropOldest() }
-            var list = pending.aggregates.removeValue(forKey: key) ?? []
-            pending.insert(key: key, variant: variant, requestedType: requestedType, at: now, into: &list)
-            pending.aggregates[key] = list
+            pending.count(key: key, variant: variant, requestedType: requestedType, count: 1, from: now, to: now)
         }
     }
 
+    /// Takes over evaluations counted in a ``TelemetryCache``.
+    func absorb(_ entries: some Collection<TelemetryCache.Entry>) {
+        guard !entries.isEmpty else { return }
+        pending.withLock { pending in pending.absorb(entries) }
+    }
+
+    /// The time of the first evaluation an entry of a ``TelemetryCache`` counts.
+    func now() -> Date { clock.now() }
+
+    /// The time of the evaluations an entry of a ``TelemetryCache`` counts after its first.
+    func coarseNow() -> Date { clock.coarseNow() }
+
+    /// Drains the caches of every lock stripe before each flush that is not given their entries.
+    func drainCaches(with drain: @escaping @Sendable () -> [TelemetryCache.Entry]) {
+        cacheDrain.withLock { $0 = drain }
+    }
+
     /// Flushes the events of the previous context, then records under the new one.
-    func contextChanged(to context: ConfigDirectorContext?) {
-        flush(settingContext: .some(context), isTimer: false)
+    /// - Parameters:
+    ///   - context: The new context.
+    ///   - cached: The entries of every cache, drained by the caller, which holds every stripe's lock.
+    func contextChanged(to context: ConfigDirectorContext?, cached: [TelemetryCache.Entry]) {
+        flush(settingContext: .some(context), isTimer: false, cached: cached)
     }
 
     /// Sends what is pending now; when there was something to send, the timer restarts.
     func flush() {
-        flush(settingContext: nil, isTimer: false)
+        flush(settingContext: nil, isTimer: false, cached: nil)
     }
 
-    private func flush(settingContext newContext: ConfigDirectorContext??, isTimer: Bool) {
+    /// Drains the caches (unless `cached` holds their entries), then sends what is pending.
+    private func flush(
+        settingContext newContext: ConfigDirectorContext??, isTimer: Bool, cached: [TelemetryCache.Entry]?
+    ) {
+        let cached = cached ?? cacheDrain.withLock { $0 }?() ?? []
         let batch = pending.withLock { pending -> TelemetryBatch? in
             guard !pending.isStopped else { return nil }
+            pending.absorb(cached)
             defer {
                 pending.removeAll()
                 pending.droppedCount = 0
@@ -209,7 +280,7 @@ final class TelemetryCollector: Sendable {
             timer?.cancel()
             timer = Task { [weak self] in
                 guard (try? await clock.sleep(seconds: seconds)) != nil, !Task.isCancelled else { return }
-                self?.flush(settingContext: nil, isTimer: true)
+                self?.flush(settingContext: nil, isTimer: true, cached: nil)
             }
         }
     }

@@ -2,16 +2,22 @@
 enum ConfigValueParsing {
     /// `true` or `false`, in any letter case, and nothing else.
     static func boolean(_ text: String) -> Bool? {
-        var utf8 = text.utf8
-        if matchesIgnoringCase(&utf8, "true") { return true }
-        if matchesIgnoringCase(&utf8, "false") { return false }
+        let utf8 = text.utf8
+        if matchesIgnoringCase(utf8, "true") { return true }
+        if matchesIgnoringCase(utf8, "false") { return false }
         return nil
     }
 
-    private static func matchesIgnoringCase(_ utf8: inout String.UTF8View, _ word: StaticString) -> Bool {
+    /// Whether `utf8` spells the lowercase ASCII `word` in any letter case. A plain loop: this runs
+    /// on every evaluation of a boolean.
+    private static func matchesIgnoringCase(_ utf8: String.UTF8View, _ word: StaticString) -> Bool {
         guard utf8.count == word.utf8CodeUnitCount else { return false }
-        let letters = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        return zip(utf8, letters).allSatisfy { byte, letter in byte | 0x20 == letter }
+        var letter = word.utf8Start
+        for byte in utf8 {
+            guard byte | 0x20 == letter.pointee else { return false }
+            letter += 1
+        }
+        return true
     }
 
     /// A finite decimal number: optional sign, digits with an optional fraction, optional exponent.

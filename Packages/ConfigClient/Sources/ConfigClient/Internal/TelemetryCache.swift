@@ -1,0 +1,90 @@
+internal import ConfigModel
+internal import Foundation
+
+/// One lock stripe's count of recent evaluations of the configs the client holds, so that counting
+/// an evaluation like the previous one of its key takes neither the collector's lock nor a second
+/// hash of the key (PROTOCOL §6).
+///
+/// It holds one ``Entry`` per slot of the ``EvaluationTable``: the last kind of evaluation of that key
+/// on this stripe and how many times it happened since it was handed to the collector. An evaluation
+/// of another kind hands the entry over and takes its place; a flush hands every entry over.
+struct TelemetryCache {
+    /// The evaluations of one key, alike, counted since they were last handed over.
+    struct Entry {
+        /// The revision of the config evaluated (see ``EvaluationTable/Entry``).
+        let revision: UInt64
+        /// The context generation evaluated against (see ``ClientState/contextGeneration``).
+        let contextGeneration: UInt64
+        /// The type read.
+        let requestedType: any Any.Type
+        /// The key and what the collector aggregates by.
+        let key: String
+        let variant: TelemetryCollector.Variant
+        /// How many evaluations, and when the first and the last happened; the last is read with the
+        /// clock's `coarseNow()`, to within a second.
+        var count: Int
+        let firstTime: Date
+        var lastTime: Date
+    }
+
+    private var entries: [Entry?] = []
+
+    /// Counts an evaluation of `slot` when it is like the last one cached there.
+    /// - Returns: Whether it was counted: `false` when the slot holds another kind of evaluation, or none.
+    mutating func count(
+        slot: Int,
+        revision: UInt64,
+        contextGeneration: UInt64,
+        requestedType: ObjectIdentifier,
+        defaultValue: String,
+        at now: Date
+    ) -> Bool {
+        guard slot < entries.count else { return false }
+        return entries[slot]?.count(
+            revision: revision,
+            contextGeneration: contextGeneration,
+            requestedType: requestedType,
+            defaultValue: defaultValue,
+            at: now
+        ) ?? false
+    }
+
+    /// Caches `entry` in `slot`.
+    /// - Returns: The entry it replaces, with evaluations the collector has not been told of yet.
+    mutating func store(_ entry: Entry, in slot: Int) -> Entry? {
+        if slot >= entries.count { entries.append(contentsOf: repeatElement(nil, count: slot + 1 - entries.count)) }
+        let replaced = entries[slot]
+        entries[slot] = entry
+        return replaced
+    }
+
+    /// Hands every cached entry over and empties the cache; a cache that counted nothing since the
+    /// last time gives its memory back.
+    mutating func drain(into drained: inout [Entry]) {
+        let start = drained.count
+        drained.append(contentsOf: entries.lazy.compactMap { $0 })
+        if drained.count == start {
+            entries = []
+        } else {
+            for index in entries.indices { entries[index] = nil }
+        }
+    }
+}
+
+extension TelemetryCache.Entry {
+    /// Counts one more evaluation when it is of this entry's kind.
+    fileprivate mutating func count(
+        revision: UInt64,
+        contextGeneration: UInt64,
+        requestedType: ObjectIdentifier,
+        defaultValue: String,
+        at now: Date
+    ) -> Bool {
+        guard self.revision == revision, self.contextGeneration == contextGeneration,
+            variant.requestedType == requestedType, variant.defaultValue == defaultValue
+        else { return false }
+        count += 1
+        lastTime = now
+        return true
+    }
+}
