@@ -27,7 +27,7 @@ func fullSetPayload(count: Int) -> String {
 }
 
 /// 3. Decoding a full set of 10,000 configs (as the transports do) and applying it to a table.
-func benchmarkDecodeAndApply() {
+func benchmarkDecodeAndApply() async {
     let payload = fullSetPayload(count: 10_000)
     let payloadBytes = payload.utf8.count
     print("\n== 3. Decode and apply a full set of 10,000 configs (\(megabytes(Int64(payloadBytes))))")
@@ -73,12 +73,32 @@ func benchmarkDecodeAndApply() {
     report.figure("decode.payload_bytes", Double(payloadBytes))
     report.figure("decode.peak_extra_bytes", Double(peak))
     report.figure("decode.table_bytes", Double(kept))
+    await measureClientTable(payload: payload)
     report.target("decode.time", "decode and apply under 50 ms (median)", pass: subject.median < 50e6)
     report.target(
         "decode.memory",
         "peak extra memory under 3× the payload",
         pass: allocationCountingWorks && ratio < 3
     )
+}
+
+/// What a ready client holds for a full set beyond the decoded set itself (which its table shares):
+/// the index an evaluation looks keys up in, against a client holding an empty set. Printed, with no target.
+private func measureClientTable(payload: String) async {
+    let set = try! ConfigSet(jsonBytes: Data(payload.utf8))
+    func heldBytes(for initial: ConfigSet) async -> Int64 {
+        let liveBefore = alloc_counter_live_bytes()
+        let scripted = await ScriptedClient.make(initial: initial, telemetry: true)
+        let held = alloc_counter_live_bytes() - liveBefore
+        scripted.client.close()
+        return held
+    }
+    let empty = await heldBytes(for: ConfigSet(kind: .full, configs: [:]))
+    let full = await heldBytes(for: set)
+    print(
+        "  a client holding the set: \(megabytes(full - empty)) beyond the decoded set (an empty client: \(megabytes(empty)))"
+    )
+    report.figure("decode.client_index_bytes", Double(full - empty))
 }
 
 /// 7. Cold start: reading, decoding and applying a kept entry of 1,000 configs.

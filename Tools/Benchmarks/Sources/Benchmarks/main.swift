@@ -14,7 +14,7 @@ func runs(_ number: Int) -> Bool { selected.isEmpty || selected.contains(number)
 
 if runs(1) { await benchmarkEvaluation() }
 if runs(2) { await benchmarkContention() }
-if runs(3) { benchmarkDecodeAndApply() }
+if runs(3) { await benchmarkDecodeAndApply() }
 if runs(4) { await benchmarkWatchFanOut() }
 if runs(5) { await benchmarkPropagation() }
 if runs(6) { await benchmarkTelemetry() }

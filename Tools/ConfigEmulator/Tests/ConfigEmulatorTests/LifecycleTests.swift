@@ -24,6 +24,9 @@ struct LifecycleTests {
         let stalled = try RawConnection(port: port)
         stalled.post("/client/polling/v1", json: Fixtures.body())
         try await emulator.waitForStreams(count: 2)
+        // The threads of the half-sent and the stalled requests start when their connections are
+        // accepted, which the streams do not wait for.
+        for _ in 0..<500 where emulator.activeThreadCount < 5 { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(emulator.activeThreadCount >= 5)
 
         emulator.stop()
