@@ -65,14 +65,13 @@ extension ClientCore {
             guard !state.isClosed, let entry = state.table.entry(for: key) else { return nil }
             let isCounted =
                 defaultText.map { defaultText in
-                    cache.count(
-                        slot: entry.slot,
+                    let likeness = TelemetryCache.Likeness(
                         revision: entry.revision,
                         contextGeneration: state.contextGeneration,
                         requestedType: requestedType,
-                        defaultValue: defaultText,
-                        at: now
+                        defaultValue: defaultText
                     )
+                    return cache.count(slot: entry.slot, likeness, at: now)
                 } ?? false
             if state.publishesEvaluations || (defaultText != nil && !isCounted) {
                 copy = HeldConfigCopy(config: state.table.state(in: entry.slot), contextBox: state.contextBox)
@@ -93,9 +92,15 @@ extension ClientCore {
         var value = defaultValue
         let reason = Self.read(lookup.readable, kind: kind, into: &value)
         if let defaultText, !lookup.isCounted, let copy {
+            let likeness = TelemetryCache.Likeness(
+                revision: lookup.entry.revision,
+                contextGeneration: lookup.contextGeneration,
+                requestedType: requestedType,
+                defaultValue: defaultText
+            )
             cacheTelemetry(
-                key: key, copy: copy, lookup: lookup, reason: reason, requestedType: Value.self,
-                defaultText: defaultText, at: now)
+                key: key, copy: copy, slot: lookup.entry.slot, likeness: likeness, reason: reason,
+                requestedType: Value.self, at: now)
         }
         if lookup.publishes, let copy {
             publish(
@@ -112,22 +117,21 @@ extension ClientCore {
     private func cacheTelemetry(
         key: String,
         copy: HeldConfigCopy,
-        lookup: HeldConfigRead,
+        slot: Int,
+        likeness: TelemetryCache.Likeness,
         reason: EvaluationReason,
         requestedType: any Any.Type,
-        defaultText: String,
         at now: Date
     ) {
         guard let telemetry else { return }
         let cached = TelemetryCache.Entry(
-            revision: lookup.entry.revision,
-            contextGeneration: lookup.contextGeneration,
+            likeness: likeness,
             requestedType: requestedType,
             key: key,
             variant: TelemetryCollector.variant(
                 configType: copy.config.type,
-                defaultValue: defaultText,
-                requestedType: ObjectIdentifier(requestedType),
+                defaultValue: likeness.defaultValue,
+                requestedType: likeness.requestedType,
                 evaluatedValue: copy.config.value,
                 serverValueID: copy.config.valueID,
                 reason: reason,
@@ -137,7 +141,7 @@ extension ClientCore {
             firstTime: telemetry.now(),
             lastTime: now
         )
-        let replaced = state.read { _, cache in cache.store(cached, in: lookup.entry.slot) }
+        let replaced = state.read { _, cache in cache.store(cached, in: slot) }
         if let replaced { telemetry.absorb(CollectionOfOne(replaced)) }
     }
 

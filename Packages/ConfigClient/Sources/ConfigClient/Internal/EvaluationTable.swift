@@ -18,8 +18,10 @@ struct EvaluationTable {
     /// The configs, with the merge rules of PROTOCOL §3.
     private var table = ConfigStateTable()
     private var entries: [String: Entry] = [:]
-    /// The configs by slot.
-    private var states: [ConfigState?] = []
+    /// The configs by slot; a free slot holds ``vacant``. Not optional, so that reading a config in
+    /// place does not copy it out of an optional first.
+    private var states: [ConfigState] = []
+    private static let vacant = ConfigState(type: .string, value: nil)
     private var freeSlots: [Int] = []
     private var lastRevision: UInt64 = 0
 
@@ -34,12 +36,12 @@ struct EvaluationTable {
 
     /// The config in a slot of an entry of the table.
     func state(in slot: Int) -> ConfigState {
-        states[slot]!
+        states[slot]
     }
 
     /// The text of the config in `slot` as a reader of `kind` sees it, read in place.
     func text(in slot: Int, readableAs kind: ConfigValueKind) -> ConfigState.ReadableText {
-        states[slot]!.text(readableAs: kind)
+        states[slot].text(readableAs: kind)
     }
 
     /// Applies a config set with the rules of ``ConfigStateTable/apply(_:)``.
@@ -49,7 +51,7 @@ struct EvaluationTable {
         let update = table.apply(set)
         for key in update.removedKeys {
             guard let removed = entries.removeValue(forKey: key) else { continue }
-            states[removed.slot] = nil
+            states[removed.slot] = Self.vacant
             freeSlots.append(removed.slot)
         }
         for key in update.keys {
@@ -64,7 +66,7 @@ struct EvaluationTable {
 
     private mutating func takeSlot() -> Int {
         if let slot = freeSlots.popLast() { return slot }
-        states.append(nil)
+        states.append(Self.vacant)
         return states.count - 1
     }
 }

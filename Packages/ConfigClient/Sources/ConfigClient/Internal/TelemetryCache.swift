@@ -9,12 +9,21 @@ internal import Foundation
 /// on this stripe and how many times it happened since it was handed to the collector. An evaluation
 /// of another kind hands the entry over and takes its place; a flush hands every entry over.
 struct TelemetryCache {
-    /// The evaluations of one key, alike, counted since they were last handed over.
-    struct Entry {
+    /// What makes two evaluations of a key alike here: the same config, context, type and default.
+    /// Alike evaluations aggregate alike, since the reason and the value follow from these.
+    struct Likeness: Equatable {
         /// The revision of the config evaluated (see ``EvaluationTable/Entry``).
         let revision: UInt64
         /// The context generation evaluated against (see ``ClientState/contextGeneration``).
         let contextGeneration: UInt64
+        /// The type read, and the text of the default value.
+        let requestedType: ObjectIdentifier
+        let defaultValue: String
+    }
+
+    /// The evaluations of one key, alike, counted since they were last handed over.
+    struct Entry {
+        let likeness: Likeness
         /// The type read.
         let requestedType: any Any.Type
         /// The key and what the collector aggregates by.
@@ -31,22 +40,9 @@ struct TelemetryCache {
 
     /// Counts an evaluation of `slot` when it is like the last one cached there.
     /// - Returns: Whether it was counted: `false` when the slot holds another kind of evaluation, or none.
-    mutating func count(
-        slot: Int,
-        revision: UInt64,
-        contextGeneration: UInt64,
-        requestedType: ObjectIdentifier,
-        defaultValue: String,
-        at now: Date
-    ) -> Bool {
+    mutating func count(slot: Int, _ likeness: Likeness, at now: Date) -> Bool {
         guard slot < entries.count else { return false }
-        return entries[slot]?.count(
-            revision: revision,
-            contextGeneration: contextGeneration,
-            requestedType: requestedType,
-            defaultValue: defaultValue,
-            at: now
-        ) ?? false
+        return entries[slot]?.count(likeness, at: now) ?? false
     }
 
     /// Caches `entry` in `slot`.
@@ -72,17 +68,9 @@ struct TelemetryCache {
 }
 
 extension TelemetryCache.Entry {
-    /// Counts one more evaluation when it is of this entry's kind.
-    fileprivate mutating func count(
-        revision: UInt64,
-        contextGeneration: UInt64,
-        requestedType: ObjectIdentifier,
-        defaultValue: String,
-        at now: Date
-    ) -> Bool {
-        guard self.revision == revision, self.contextGeneration == contextGeneration,
-            variant.requestedType == requestedType, variant.defaultValue == defaultValue
-        else { return false }
+    /// Counts one more evaluation when it is like this entry's, in place.
+    fileprivate mutating func count(_ likeness: TelemetryCache.Likeness, at now: Date) -> Bool {
+        guard self.likeness == likeness else { return false }
         count += 1
         lastTime = now
         return true
