@@ -92,20 +92,20 @@ public final class ConfigDirectorClient: Sendable {
     }
 
     /// The context configs are evaluated against, once it has taken effect.
-    public var context: ConfigDirectorContext? { core.state.read { state, _ in state.context } }
+    public var context: ConfigDirectorContext? { core.state.read { state, _ in state.pointee.context } }
 
     /// Whether config state arrived for the current context.
-    public var isReady: Bool { core.state.read { state, _ in state.isReady } }
+    public var isReady: Bool { core.state.read { state, _ in state.pointee.isReady } }
 
     /// Whether the client is waiting for its very first config state: `true` from `initialize` until
     /// config state arrives, an unrecoverable error stops the retries, or the client closes.
-    public var isInitializing: Bool { core.state.read { state, _ in state.isInitializing } }
+    public var isInitializing: Bool { core.state.read { state, _ in state.pointee.isInitializing } }
 
     /// Where the values served come from: none yet, values kept on the device (stale), or live values.
     ///
     /// It is ``ConfigValueSource/keptValues`` from the moment values kept from an earlier launch are
     /// loaded until live values replace them; a `configsUpdated` event marks each change.
-    public var valueSource: ConfigValueSource { core.state.read { state, _ in state.source } }
+    public var valueSource: ConfigValueSource { core.state.read { state, _ in state.pointee.source } }
 
     /// Releases the network connection, keeping config state and every stream.
     public func pauseNetwork() {

@@ -41,11 +41,11 @@ extension ClientCore {
     /// closed client holds nothing: its evaluations return their default values.
     func snapshot(for key: String) -> EvaluationSnapshot {
         state.read { state, _ in
-            guard !state.isClosed else {
+            guard !state.pointee.isClosed else {
                 return EvaluationSnapshot(
-                    state: nil, isReady: false, contextBox: state.contextBox, publishesEvaluations: false)
+                    state: nil, isReady: false, contextBox: state.pointee.contextBox, publishesEvaluations: false)
             }
-            return state.snapshot(for: key)
+            return state.pointee.snapshot(for: key)
         }
     }
 
@@ -62,26 +62,27 @@ extension ClientCore {
         let requestedType = ObjectIdentifier(Value.self)
         var copy: HeldConfigCopy?
         let lookup = state.read { state, cache -> HeldConfigRead? in
-            guard !state.isClosed, let entry = state.table.entry(for: key) else { return nil }
+            guard !state.pointee.isClosed, let entry = state.pointee.table.entry(for: key) else { return nil }
             let isCounted =
                 defaultText.map { defaultText in
                     let likeness = TelemetryCache.Likeness(
                         revision: entry.revision,
-                        contextGeneration: state.contextGeneration,
+                        contextGeneration: state.pointee.contextGeneration,
                         requestedType: requestedType,
                         defaultValue: defaultText
                     )
                     return cache.count(slot: entry.slot, likeness, at: now)
                 } ?? false
-            if state.publishesEvaluations || (defaultText != nil && !isCounted) {
-                copy = HeldConfigCopy(config: state.table.state(in: entry.slot), contextBox: state.contextBox)
+            if state.pointee.publishesEvaluations || (defaultText != nil && !isCounted) {
+                copy = HeldConfigCopy(
+                    config: state.pointee.table.state(in: entry.slot), contextBox: state.pointee.contextBox)
             }
             return HeldConfigRead(
-                readable: state.table.text(in: entry.slot, readableAs: kind),
+                readable: state.pointee.table.text(in: entry.slot, readableAs: kind),
                 isCounted: isCounted,
                 entry: entry,
-                contextGeneration: state.contextGeneration,
-                publishes: state.publishesEvaluations
+                contextGeneration: state.pointee.contextGeneration,
+                publishes: state.pointee.publishesEvaluations
             )
         }
         guard let lookup else {

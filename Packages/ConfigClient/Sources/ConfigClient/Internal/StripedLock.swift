@@ -3,6 +3,8 @@ internal import Foundation
 
 #if canImport(Glibc)
 internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
 #elseif canImport(Darwin)
 internal import Darwin
 #endif
@@ -52,16 +54,18 @@ final class StripedLock<State, Stripe>: @unchecked Sendable {
 
     /// Runs `body` with the state and the calling thread's stripe, holding that stripe's mutex.
     ///
-    /// The state is passed `inout` only so that it is not copied (a copy retains every object it
-    /// holds, which makes threads reading at once write to the same memory): `body` must not change it.
+    /// The state is reached through a pointer, so that `body` reads the fields it needs in place:
+    /// a copy of the state retains every object it holds, which makes threads reading at once write
+    /// to the same memory (their reference counts). Passing it `inout` would avoid the copy but
+    /// would be a write, racing with the other readers.
     /// - Parameter body: Reads the state and reads or changes the stripe; it must not take this lock again.
     /// - Returns: What `body` returns.
-    func read<Result>(_ body: (inout State, inout Stripe) throws -> Result) rethrows -> Result {
+    func read<Result>(_ body: (UnsafePointer<State>, inout Stripe) throws -> Result) rethrows -> Result {
         let index = currentThreadOrdinal() & stripeMask
         let mutex = Self.mutex(in: stripes, at: index)
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&state.pointee, &Self.value(in: stripes, at: index).pointee)
+        return try body(UnsafePointer(state), &Self.value(in: stripes, at: index).pointee)
     }
 
     /// Runs `body` with the state, holding every stripe's mutex.

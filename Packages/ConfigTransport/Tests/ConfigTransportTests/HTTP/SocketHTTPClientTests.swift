@@ -7,6 +7,11 @@ import Testing
 /// The socket client against a loopback peer: framing, statuses, failures, timeouts, cancel and shutdown.
 @Suite("Socket HTTP client")
 struct SocketHTTPClientTests {
+    /// How long a server that expects the client to close waits for it. Long, because other suites
+    /// block the shared cooperative threads for seconds at a time (blocking socket reads in async
+    /// tests), and a test that gets its turn late must still be the one that closes.
+    private static let peerPatience: Double = 30
+
     private struct Outcome {
         var heads: [HTTPResponseHead] = []
         var body = Data()
@@ -228,7 +233,8 @@ struct SocketHTTPClientTests {
         let server = try LoopbackServer { connection in
             _ = connection.readRequest()
             connection.send("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nfirst\r\n")
-            peerClosed.withLock { $0 = connection.waitForPeerClose(seconds: 5) }
+            // Patient, so that a test task that waits for a turn on a busy machine still cancels first.
+            peerClosed.withLock { $0 = connection.waitForPeerClose(seconds: Self.peerPatience) }
         }
         defer { server.stop() }
         let client = SocketHTTPClient(logger: SilentLogger())
@@ -269,7 +275,7 @@ struct SocketHTTPClientTests {
         let server = try LoopbackServer { connection in
             _ = connection.readRequest()
             connection.send("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n")
-            connection.waitForPeerClose(seconds: 5)
+            connection.waitForPeerClose(seconds: Self.peerPatience)
         }
         defer { server.stop() }
         let client = SocketHTTPClient(logger: SilentLogger())
