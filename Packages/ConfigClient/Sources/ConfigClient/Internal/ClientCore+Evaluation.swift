@@ -62,28 +62,32 @@ extension ClientCore {
         let requestedType = ObjectIdentifier(Value.self)
         var copy: HeldConfigCopy?
         let lookup = state.read { state, cache -> HeldConfigRead? in
-            guard !state.pointee.isClosed, let entry = state.pointee.table.entry(for: key) else { return nil }
-            let isCounted =
-                defaultText.map { defaultText in
-                    let likeness = TelemetryCache.Likeness(
-                        revision: entry.revision,
-                        contextGeneration: state.pointee.contextGeneration,
-                        requestedType: requestedType,
-                        defaultValue: defaultText
-                    )
-                    return cache.count(slot: entry.slot, likeness, at: now)
-                } ?? false
-            if state.pointee.publishesEvaluations || (defaultText != nil && !isCounted) {
-                copy = HeldConfigCopy(
-                    config: state.pointee.table.state(in: entry.slot), contextBox: state.pointee.contextBox)
+            guard !state.pointee.isClosed else { return nil }
+            let contextGeneration = state.pointee.contextGeneration
+            let publishes = state.pointee.publishesEvaluations
+            return state.pointee.table.index._withUnsafeGuaranteedRef { index -> HeldConfigRead? in
+                guard let entry = index.entry(for: key) else { return nil }
+                let isCounted =
+                    defaultText.map { defaultText in
+                        let likeness = TelemetryCache.Likeness(
+                            revision: entry.revision,
+                            contextGeneration: contextGeneration,
+                            requestedType: requestedType,
+                            defaultValue: defaultText
+                        )
+                        return cache.count(slot: entry.slot, likeness, at: now)
+                    } ?? false
+                if publishes || (defaultText != nil && !isCounted) {
+                    copy = HeldConfigCopy(config: index.values[entry.slot].state, contextBox: state.pointee.contextBox)
+                }
+                return HeldConfigRead(
+                    readable: index.values.text(in: entry.slot, readableAs: kind),
+                    isCounted: isCounted,
+                    entry: entry,
+                    contextGeneration: contextGeneration,
+                    publishes: publishes
+                )
             }
-            return HeldConfigRead(
-                readable: state.pointee.table.text(in: entry.slot, readableAs: kind),
-                isCounted: isCounted,
-                entry: entry,
-                contextGeneration: state.pointee.contextGeneration,
-                publishes: state.pointee.publishesEvaluations
-            )
         }
         guard let lookup else {
             let snapshot = snapshot(for: key)
