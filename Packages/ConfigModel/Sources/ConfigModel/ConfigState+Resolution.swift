@@ -33,9 +33,19 @@ extension ConfigState {
     /// - Parameter kind: The kind of the type reading the config.
     /// - Returns: The text to parse, or the reason it cannot be read.
     public func text(readableAs kind: ConfigValueKind) -> ReadableText {
-        guard let text = value, !text.isEmpty else { return .unreadable(.valueMissing) }
+        Self.text(value, of: type, readableAs: kind)
+    }
+
+    /// ``text(readableAs:)`` for a value and a config type held apart from a config.
+    /// - Parameters:
+    ///   - value: The served value.
+    ///   - type: The config type.
+    ///   - kind: The kind of the type reading the config.
+    /// - Returns: The text to parse, or the reason it cannot be read.
+    public static func text(_ value: String?, of type: ConfigType, readableAs kind: ConfigValueKind) -> ReadableText {
+        guard let value, !value.isEmpty else { return .unreadable(.valueMissing) }
         guard kind.canRead(type) else { return .unreadable(.typeMismatch) }
-        return .text(text)
+        return .text(value)
     }
 
     /// Decodes the served JSON document as `type`; only `json` configs can be read this way.

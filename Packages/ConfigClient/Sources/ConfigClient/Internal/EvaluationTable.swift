@@ -114,7 +114,7 @@ final class EvaluationIndex: @unchecked Sendable {  // Values are written only u
 
         /// The text of the config in `slot` as a reader of `kind` sees it, copying only its value.
         func text(in slot: Int, readableAs kind: ConfigValueKind) -> ConfigState.ReadableText {
-            ConfigState(type: base[slot].state.type, value: base[slot].state.value).text(readableAs: kind)
+            ConfigState.text(base[slot].state.value, of: base[slot].state.type, readableAs: kind)
         }
 
         /// A copy with room for `count` slots, at least twice this one's.

@@ -42,7 +42,8 @@ struct TelemetryCache {
     /// - Returns: Whether it was counted: `false` when the slot holds another kind of evaluation, or none.
     mutating func count(slot: Int, _ likeness: Likeness, at now: Date) -> Bool {
         guard slot < entries.count else { return false }
-        return entries[slot]?.count(likeness, at: now) ?? false
+        // Through the buffer: the array's subscript would count through a coroutine that is not inlined.
+        return entries.withUnsafeMutableBufferPointer { $0[slot]?.count(likeness, at: now) ?? false }
     }
 
     /// Caches `entry` in `slot`.
