@@ -54,10 +54,11 @@ final class StripedLock<State, Stripe>: @unchecked Sendable {
 
     /// Runs `body` with the state and the calling thread's stripe, holding that stripe's mutex.
     ///
-    /// The state is reached through a pointer, so that `body` reads the fields it needs in place:
-    /// a copy of the state retains every object it holds, which makes threads reading at once write
-    /// to the same memory (their reference counts). Passing it `inout` would avoid the copy but
-    /// would be a write, racing with the other readers.
+    /// The state is reached through a pointer, read-only. Reading a field through it copies the field,
+    /// and a copy of a field that holds objects retains them, which makes threads reading at once
+    /// write to the same memory (their reference counts): a hot reader reads plain values and reaches
+    /// objects through references it does not retain (see ``EvaluationTable``). Passing the state
+    /// `inout` would avoid the copies, but an `inout` access is a write, racing with the other readers.
     /// - Parameter body: Reads the state and reads or changes the stripe; it must not take this lock again.
     /// - Returns: What `body` returns.
     func read<Result>(_ body: (UnsafePointer<State>, inout Stripe) throws -> Result) rethrows -> Result {
