@@ -56,7 +56,7 @@ extension ConfigDirectorClient {
         let id = core.makeWatcherID()
         continuation.onTermination = { [weak core] _ in core?.removeWatcher(id, for: key) }
         if !core.addWatcher(watcher, id: id, for: key) {
-            watcher.refresh(core.snapshot(for: key))
+            watcher.refresh(core.snapshot(for: key), number: 0)
             watcher.finish()
         }
         return stream

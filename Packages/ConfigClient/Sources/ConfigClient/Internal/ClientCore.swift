@@ -7,9 +7,9 @@ internal import Foundation
 ///
 /// Locks: `state` guards every changing fact of the client. It is striped: an evaluation holds the
 /// stripe of its thread, where it also counts itself for telemetry, and everything else holds every
-/// stripe (see ``StripedLock``). While it is held, the core may take the locks of its broadcasts,
-/// watchers and telemetry collector, never the other way around, so that updates are seen in one
-/// order by every stream.
+/// stripe (see ``StripedLock``). While it is held, the core may take the locks of its broadcasts
+/// and telemetry collector, never the other way around, so that updates are seen in one order by
+/// every stream. It never runs the app's code: watchers refresh after it is released, in order.
 final class ClientCore: Sendable {
     let options: ConfigDirectorClientOptions
     let logger: any ConfigDirectorLogger
@@ -180,7 +180,7 @@ final class ClientCore: Sendable {
     /// while nothing else has been.
     func apply(_ set: ConfigSet, isLive: Bool) {
         let applied = state.withLockAndStripes {
-            state, stripes -> (ConnectionAttempt?, ConfigSet, ConfigDirectorContext?)? in
+            state, stripes -> (ConnectionAttempt?, ConfigSet, ConfigDirectorContext?, [WatcherRefresh])? in
             guard !state.isClosed, isLive || state.source == .none else { return nil }
             if isLive { applyAttemptContextLocked(&state, stripes) }
             let update = state.table.apply(set)
@@ -194,7 +194,7 @@ final class ClientCore: Sendable {
                 }
             }
             events.send(.configsUpdated(update))
-            refreshWatchersLocked(state, keys: update.keys + update.removedKeys)
+            let refreshes = state.watchers.refreshes(of: update.keys + update.removedKeys, in: state)
             let current = ConfigSet(
                 environmentID: set.environmentID,
                 projectID: set.projectID,
@@ -202,9 +202,11 @@ final class ClientCore: Sendable {
                 timestamp: set.timestamp,
                 configs: state.table.configs
             )
-            return (isLive ? state.attempt : nil, current, state.context)
+            return (isLive ? state.attempt : nil, current, state.context, refreshes)
         }
-        guard let (attempt, current, context) = applied else { return }
+        guard let (attempt, current, context, refreshes) = applied else { return }
+        // After the lock: a refresh runs the app's code (its type's parse and `==`).
+        for refresh in refreshes { refresh.run() }
         attempt?.resolve(.received)
         if isLive, offlineSet == nil { keptValues?.save(current, for: context) }
     }
@@ -226,14 +228,6 @@ final class ClientCore: Sendable {
             telemetry.contextChanged(to: attempt.context, cached: Self.drainTelemetryCaches(stripes))
         }
         events.send(.contextUpdated(attempt.context))
-    }
-
-    private func refreshWatchersLocked(_ state: ClientState, keys: some Sequence<String>) {
-        for key in keys {
-            guard let watchers = state.watchers.watchers(of: key) else { continue }
-            let snapshot = state.snapshot(for: key)
-            for watcher in watchers { watcher.refresh(snapshot) }
-        }
     }
 
     // MARK: - Telemetry
@@ -260,12 +254,13 @@ final class ClientCore: Sendable {
     /// Adds a watcher of `key` under `id` and yields its current value.
     /// - Returns: `false` when the client is closed and the watcher was not added.
     func addWatcher(_ watcher: any KeyWatcher, id: UInt64, for key: String) -> Bool {
-        state.withLock { state in
-            guard !state.isClosed else { return false }
-            watcher.refresh(state.snapshot(for: key))
+        let first = state.withLock { state -> WatcherRefresh? in
+            guard !state.isClosed else { return nil }
             state.watchers.add(watcher, id: id, for: key)
-            return true
+            return state.watchers.refresh(of: watcher, key: key, in: state)
         }
+        first?.run()
+        return first != nil
     }
 
     func removeWatcher(_ id: UInt64, for key: String) {

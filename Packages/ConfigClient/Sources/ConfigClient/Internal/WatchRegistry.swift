@@ -1,7 +1,11 @@
 /// The watchers of each key, so that an update refreshes only the watchers of the keys it changed.
+///
+/// Refreshes are taken under the client's lock, numbered in the order taken, and run after it is
+/// released; a watcher skips a refresh older than one it has run, so that it ends on the newest value.
 struct WatchRegistry {
     private var watchersByKey: [String: [UInt64: any KeyWatcher]] = [:]
     private var nextID: UInt64 = 0
+    private var lastRefresh: UInt64 = 0
 
     /// A new id for a watcher about to be added.
     mutating func makeID() -> UInt64 {
@@ -20,14 +24,41 @@ struct WatchRegistry {
         if watchersByKey[key]?.isEmpty == true { watchersByKey.removeValue(forKey: key) }
     }
 
-    /// The watchers of `key`.
-    func watchers(of key: String) -> Dictionary<UInt64, any KeyWatcher>.Values? {
-        watchersByKey[key]?.values
+    /// The refreshes of the watchers of `keys`, with what each key reads in `state` now.
+    mutating func refreshes(of keys: some Sequence<String>, in state: ClientState) -> [WatcherRefresh] {
+        var refreshes: [WatcherRefresh] = []
+        for key in keys {
+            guard let watchers = watchersByKey[key] else { continue }
+            let snapshot = state.snapshot(for: key)
+            lastRefresh += 1
+            for watcher in watchers.values {
+                refreshes.append(WatcherRefresh(watcher: watcher, snapshot: snapshot, number: lastRefresh))
+            }
+        }
+        return refreshes
+    }
+
+    /// The refresh of one watcher of `key`, with what `key` reads in `state` now.
+    mutating func refresh(of watcher: any KeyWatcher, key: String, in state: ClientState) -> WatcherRefresh {
+        lastRefresh += 1
+        return WatcherRefresh(watcher: watcher, snapshot: state.snapshot(for: key), number: lastRefresh)
     }
 
     /// Removes every watcher and returns them.
     mutating func removeAll() -> [any KeyWatcher] {
         defer { watchersByKey = [:] }
         return watchersByKey.values.flatMap(\.values)
+    }
+}
+
+/// A refresh of a watcher, taken under the client's lock and run after it.
+struct WatcherRefresh {
+    let watcher: any KeyWatcher
+    let snapshot: EvaluationSnapshot
+    /// The order in which refreshes were taken.
+    let number: UInt64
+
+    func run() {
+        watcher.refresh(snapshot, number: number)
     }
 }
