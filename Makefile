@@ -46,6 +46,8 @@ docs: ## Build the DocC documentation of the public products into .build/docs.
 	Scripts/build-docs.sh $(DOC_TARGETS)
 
 bench: ## Build Tools/Benchmarks in release mode and run every benchmark (QUICK=1 for the quick mode).
+	@# SwiftPM keeps the build plan of a path dependency across source files added to it; planning anew is cheap.
+	rm -f Tools/Benchmarks/.build/release.yaml
 	$(SWIFT) build -c release --package-path Tools/Benchmarks
 	QUICK=$(QUICK) Tools/Benchmarks/.build/release/Benchmarks
 
