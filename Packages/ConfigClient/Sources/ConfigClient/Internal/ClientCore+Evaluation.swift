@@ -37,16 +37,9 @@ private struct HeldConfigCopy {
 }
 
 extension ClientCore {
-    /// What evaluating `key` reads, taken under the calling thread's stripe of the state lock. A
-    /// closed client holds nothing: its evaluations return their default values.
+    /// What evaluating `key` reads, taken under the calling thread's stripe of the state lock.
     func snapshot(for key: String) -> EvaluationSnapshot {
-        state.read { state, _ in
-            guard !state.pointee.isClosed else {
-                return EvaluationSnapshot(
-                    state: nil, isReady: false, contextBox: state.pointee.contextBox, publishesEvaluations: false)
-            }
-            return state.pointee.snapshot(for: key)
-        }
+        state.read { state, _ in state.pointee.snapshot(for: key) }
     }
 
     /// Reads `key` as `Value` with the rules of PROTOCOL §8, counts the evaluation for telemetry and
@@ -90,8 +83,11 @@ extension ClientCore {
             }
         }
         guard let lookup else {
-            let snapshot = snapshot(for: key)
-            report(missing(key, snapshot: snapshot), value: defaultValue, defaultText: defaultValue.configValueText)
+            // A key the client does not hold: the slow path, which reads what it needs under the lock again
+            // rather than copy it out on every evaluation.
+            report(
+                missing(key, snapshot: snapshot(for: key)), value: defaultValue,
+                defaultText: defaultText ?? defaultValue.configValueText)
             return defaultValue
         }
         var value = defaultValue

@@ -46,9 +46,13 @@ struct ClientState {
     /// Whether the `evaluations` broadcast has subscribers, as last read under this lock.
     var publishesEvaluations = false
 
-    /// What evaluating `key` reads.
+    /// What evaluating `key` reads. A closed client holds nothing: its evaluations return their
+    /// default values.
     func snapshot(for key: String) -> EvaluationSnapshot {
-        EvaluationSnapshot(
+        guard !isClosed else {
+            return EvaluationSnapshot(state: nil, isReady: false, contextBox: contextBox, publishesEvaluations: false)
+        }
+        return EvaluationSnapshot(
             state: table[key],
             isReady: isReady,
             contextBox: contextBox,
