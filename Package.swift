@@ -127,7 +127,7 @@ let package = Package(
         // Tools: the demo, `swift run config-demo`, which plays the SDK's story against the emulator.
         .target(
             name: "ConfigDemoKit",
-            dependencies: ["ConfigDirector", "ConfigEmulator", "ConfigModel"],
+            dependencies: ["ConfigDirector", "ConfigEmulator", "ConfigModel", "ConfigStore"],
             path: "Tools/ConfigDemo/Sources/ConfigDemoKit"
         ),
         .executableTarget(

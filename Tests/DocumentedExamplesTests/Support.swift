@@ -36,8 +36,8 @@ func withDocumentedClient(
         let client = try ConfigDirectorClient(
             clientSDKKey: documentedSDKKey,
             options: ConfigDirectorClientOptions(
-                logger: ConsoleLogger(level: .off),
                 connection: ConnectionOptions(timeout: timeout, baseURL: emulator.baseURL),
+                logger: ConsoleLogger(level: .off),
                 caching: CachingOptions(enabled: false)
             )
         )
@@ -49,8 +49,8 @@ func withDocumentedClient(
 /// Whether `event` arrives on `events` within `seconds`; the client is closed after that, which
 /// finishes the stream, so the wait is bounded.
 func first(
-    _ event: ConfigDirectorEvent,
-    in events: AsyncStream<ConfigDirectorEvent>,
+    _ event: ClientEvent,
+    in events: AsyncStream<ClientEvent>,
     closing client: ConfigDirectorClient,
     within seconds: Double = 5
 ) async -> Bool {

@@ -60,7 +60,7 @@ struct UpdateContextExamples {
             #expect(client.context?.id == "12345")
             #expect(client.value(for: "region-greeting", default: "") == "hello")
             let stream = try #require(emulator.openStreams().first)
-            #expect(stream.context.traits["region"] == "North America")
+            #expect(stream.context.traits?["region"] == "North America")
             _ = initializeWithContext
         }
     }
@@ -93,10 +93,10 @@ struct UpdateContextExamples {
         try await withDocumentedClient { client, emulator in
             await client.initialize()
             await updateWithLiteralTraits(client)
-            #expect(client.context?.traits["seats"] == 12)
-            #expect(client.context?.traits["regions"] == ["us-east", "eu-west"])
+            #expect(client.context?.traits?["seats"] == 12)
+            #expect(client.context?.traits?["regions"] == ["us-east", "eu-west"])
             let stream = try #require(emulator.openStreams().last)
-            #expect(stream.context.traits["beta"] == true)
+            #expect(stream.context.traits?["beta"] == true)
             #expect(stream.context.name == "Ada Lovelace")
         }
     }

@@ -1,8 +1,8 @@
-@_spi(Testing) import ConfigClient
+@_spi(Internal) @_spi(Testing) import ConfigClient
 import ConfigEmulator
-import ConfigModel
-import ConfigStore
-import ConfigTransport
+@_spi(Internal) import ConfigModel
+@_spi(Internal) import ConfigStore
+@_spi(Internal) import ConfigTransport
 import Foundation
 import TestSupport
 import Testing
@@ -11,14 +11,14 @@ import Testing
 /// in both connection modes.
 @Suite("The client against the emulator")
 struct ClientEndToEndTests {
-    private static let modes: [ConnectionOptions.Mode] = [.streaming, .polling]
+    private static let modes: [ConnectionMode] = [.streaming, .polling]
 
-    private static func path(of mode: ConnectionOptions.Mode) -> String {
+    private static func path(of mode: ConnectionMode) -> String {
         mode == .polling ? "/client/polling/v1" : "/client/sse/v1"
     }
 
     @Test("initialize sends the context and serves the values of that context", arguments: modes)
-    func initializeWithContext(mode: ConnectionOptions.Mode) async throws {
+    func initializeWithContext(mode: ConnectionMode) async throws {
         try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in
             let pro = try EndToEndClient(mode: mode, baseURL: emulator.baseURL)
             let other = try EndToEndClient(mode: mode, baseURL: emulator.baseURL)
@@ -54,7 +54,7 @@ struct ClientEndToEndTests {
     }
 
     @Test("a value changed on the server reaches a values(for:default:) stream", arguments: modes)
-    func watchStreamYieldsAChange(mode: ConnectionOptions.Mode) async throws {
+    func watchStreamYieldsAChange(mode: ConnectionMode) async throws {
         try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in
             let e2e = try EndToEndClient(mode: mode, baseURL: emulator.baseURL)
             defer { e2e.client.close() }
@@ -72,7 +72,7 @@ struct ClientEndToEndTests {
     }
 
     @Test("a context update connects with the new context and serves its values", arguments: modes)
-    func contextUpdate(mode: ConnectionOptions.Mode) async throws {
+    func contextUpdate(mode: ConnectionMode) async throws {
         try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in
             let e2e = try EndToEndClient(mode: mode, baseURL: emulator.baseURL)
             defer { e2e.client.close() }
@@ -108,7 +108,7 @@ struct ClientEndToEndTests {
     }
 
     @Test("through a server outage the values are kept, and after it the client catches up", arguments: modes)
-    func outageAndRecovery(mode: ConnectionOptions.Mode) async throws {
+    func outageAndRecovery(mode: ConnectionMode) async throws {
         try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in
             let port = emulator.port
             let e2e = try EndToEndClient(mode: mode, baseURL: emulator.baseURL)
@@ -143,7 +143,7 @@ struct ClientEndToEndTests {
     }
 
     @Test("401: the client is not ready, no longer initializing, and logs one error", arguments: modes)
-    func unauthorized(mode: ConnectionOptions.Mode) async throws {
+    func unauthorized(mode: ConnectionMode) async throws {
         try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in
             let e2e = try EndToEndClient(mode: mode, baseURL: emulator.baseURL, sdkKey: "not-the-key")
             defer { e2e.client.close() }
@@ -170,7 +170,7 @@ struct ClientEndToEndTests {
     }
 
     @Test("close flushes telemetry, and the emulator receives the evaluations aggregated", arguments: modes)
-    func telemetryIsAggregated(mode: ConnectionOptions.Mode) async throws {
+    func telemetryIsAggregated(mode: ConnectionMode) async throws {
         try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in
             // Real time, so that the first timed flush (5 s) does not split the batch.
             let e2e = try EndToEndClient(mode: mode, baseURL: emulator.baseURL, scale: 1)
@@ -245,7 +245,7 @@ struct ClientEndToEndTests {
     }
 
     @Test("kept values are served on a second start while the service cannot be reached", arguments: modes)
-    func keptValuesWhileTheServiceIsDown(mode: ConnectionOptions.Mode) async throws {
+    func keptValuesWhileTheServiceIsDown(mode: ConnectionMode) async throws {
         let provider = InMemoryCachingProvider()
         let closedBaseURL = try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in
             let first = try EndToEndClient(

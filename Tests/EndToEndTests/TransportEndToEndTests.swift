@@ -1,6 +1,6 @@
 import ConfigEmulator
-import ConfigModel
-import ConfigTransport
+@_spi(Internal) import ConfigModel
+@_spi(Internal) import ConfigTransport
 import Foundation
 import TestSupport
 import Testing

@@ -1,8 +1,8 @@
-@_spi(Testing) import ConfigClient
+@_spi(Internal) @_spi(Testing) import ConfigClient
 import ConfigEmulator
-import ConfigModel
-import ConfigStore
-import ConfigTransport
+@_spi(Internal) import ConfigModel
+@_spi(Internal) import ConfigStore
+@_spi(Internal) import ConfigTransport
 import Foundation
 
 /// The SDK key the emulators of these tests accept.
@@ -78,7 +78,7 @@ struct EndToEndClient {
 
     /// The factor from the client's seconds to real seconds in each mode: polling needs its 30 s
     /// interval to pass quickly; streaming needs only its backoff to be short.
-    static func scale(for mode: ConnectionOptions.Mode) -> Double {
+    static func scale(for mode: ConnectionMode) -> Double {
         mode == .polling ? 0.01 : 0.1
     }
 
@@ -91,7 +91,7 @@ struct EndToEndClient {
     ///   - caching: Where values are kept; in memory, and new, by default.
     ///   - scale: The factor from the client's seconds to real seconds; by default the mode's.
     init(
-        mode: ConnectionOptions.Mode,
+        mode: ConnectionMode,
         baseURL: URL,
         sdkKey: String = emulatorSDKKey,
         timeout: Double = 2,
@@ -104,13 +104,13 @@ struct EndToEndClient {
             clientSDKKey: sdkKey,
             options: ConfigDirectorClientOptions(
                 metadata: ConfigDirectorMetaContext(appName: "EndToEndTests", appVersion: "1.0"),
-                logger: logger,
                 connection: ConnectionOptions(
                     mode: mode,
                     pollingInterval: 30,
                     timeout: timeout / scale,
                     baseURL: baseURL
                 ),
+                logger: logger,
                 caching: caching
             ),
             environment: ClientEnvironment(clock: clock)

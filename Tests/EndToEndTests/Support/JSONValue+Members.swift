@@ -1,9 +1,9 @@
-import ConfigModel
+@_spi(Internal) import ConfigModel
 
 extension JSONValue {
     /// The member `name` of an object; `nil` when it is absent or this is not an object.
     subscript(name: String) -> JSONValue? {
-        guard case .object(let members) = self else { return nil }
+        guard case .dictionary(let members) = self else { return nil }
         return members[name]
     }
 

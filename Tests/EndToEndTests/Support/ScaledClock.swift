@@ -1,4 +1,4 @@
-import ConfigTransport
+@_spi(Internal) import ConfigTransport
 import Foundation
 
 /// A clock that records every delay it is asked to wait and then waits that delay times ``scale`` in

@@ -1,5 +1,5 @@
-import ConfigModel
-import ConfigTransport
+@_spi(Internal) import ConfigModel
+@_spi(Internal) import ConfigTransport
 
 /// Keeps every event a transport hands its owner, for a test to wait on, and can act when the
 /// transport announces a reconnect: the handler runs in the transport's task before the backoff

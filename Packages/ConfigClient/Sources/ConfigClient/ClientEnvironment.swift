@@ -1,5 +1,5 @@
-public import ConfigModel
-public import ConfigTransport
+@_spi(Internal) public import ConfigModel
+@_spi(Internal) public import ConfigTransport
 
 /// The seams of a client that tests and the SDK's own products replace: the connection, the
 /// telemetry destination, the app lifecycle, the clock and the SDK's wire name.

@@ -1,4 +1,4 @@
-public import ConfigModel
+@_spi(Internal) public import ConfigModel
 
 extension ConfigDirectorClient {
     /// The value of a config, read as the type of `defaultValue`.

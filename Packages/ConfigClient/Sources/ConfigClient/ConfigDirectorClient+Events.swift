@@ -1,4 +1,4 @@
-public import ConfigModel
+@_spi(Internal) public import ConfigModel
 
 extension ConfigDirectorClient {
     /// The client's lifecycle changes: `ready`, `configsUpdated` and `contextUpdated`.
@@ -11,7 +11,7 @@ extension ConfigDirectorClient {
     ///     if case let .configsUpdated(update) = event { print(update.keys) }
     /// }
     /// ```
-    public var events: AsyncStream<ConfigDirectorEvent> { core.events.subscribe() }
+    public var events: AsyncStream<ClientEvent> { core.events.subscribe() }
 
     /// Every evaluation: each `value(for:default:)` call and each value a `values(for:default:)`
     /// stream delivers.

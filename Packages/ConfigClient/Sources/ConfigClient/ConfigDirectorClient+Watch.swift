@@ -1,4 +1,4 @@
-public import ConfigModel
+@_spi(Internal) public import ConfigModel
 
 extension ConfigDirectorClient {
     /// A stream of a config's value: the current value at once, then each time it changes.

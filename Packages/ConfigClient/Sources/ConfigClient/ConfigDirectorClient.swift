@@ -1,4 +1,4 @@
-@_spi(Locking) public import ConfigModel
+@_spi(Internal) @_spi(Locking) public import ConfigModel
 
 /// The ConfigDirector client: evaluates configs for a context, keeps them current, and tells you
 /// when they change.

@@ -1,5 +1,5 @@
-public import ConfigModel
-public import ConfigStore
+@_spi(Internal) public import ConfigModel
+@_spi(Internal) public import ConfigStore
 
 /// Everything a ``ConfigDirectorClient`` can be configured with.
 ///
@@ -8,18 +8,18 @@ public import ConfigStore
 ///     clientSDKKey: "YOUR-CLIENT-SDK-KEY",
 ///     options: ConfigDirectorClientOptions(
 ///         metadata: ConfigDirectorMetaContext(appName: "YOUR-APP-NAME", appVersion: "1.0.2"),
-///         logger: ConsoleLogger(level: .debug),
-///         connection: ConnectionOptions(mode: .polling, pollingInterval: 600, timeout: 2)
+///         connection: ConnectionOptions(mode: .polling, pollingInterval: 600, timeout: 2),
+///         logger: ConsoleLogger(level: .debug)
 ///     )
 /// )
 /// ```
 public struct ConfigDirectorClientOptions: Sendable {
-    /// The app's name and version; whichever is `nil` is read from the bundle.
-    public var metadata: ConfigDirectorMetaContext
-    /// Where the SDK logs; a ``ConsoleLogger`` at `.warn` by default.
-    public var logger: any ConfigDirectorLogger
+    /// The app's name and version; `nil`, or whichever field is `nil`, is read from the bundle.
+    public var metadata: ConfigDirectorMetaContext?
     /// How the client connects.
     public var connection: ConnectionOptions
+    /// Where the SDK logs; a ``ConsoleLogger`` at `.warn` by default.
+    public var logger: any ConfigDirectorLogger
     /// Whether and where the last values received are kept on the device.
     public var caching: CachingOptions
     /// The values served in `.offline` mode, by key; giving any in another mode is an error.
@@ -28,20 +28,20 @@ public struct ConfigDirectorClientOptions: Sendable {
     /// Creates client options.
     /// - Parameters:
     ///   - metadata: The app's name and version; read from the bundle when left unset.
-    ///   - logger: Where the SDK logs; warnings and errors to the console by default.
     ///   - connection: How the client connects; streaming by default.
+    ///   - logger: Where the SDK logs; warnings and errors to the console by default.
     ///   - caching: Whether and where values are kept on the device; on, in `UserDefaults`, by default.
     ///   - values: The values served in `.offline` mode.
     public init(
-        metadata: ConfigDirectorMetaContext = ConfigDirectorMetaContext(),
-        logger: any ConfigDirectorLogger = ConsoleLogger(),
+        metadata: ConfigDirectorMetaContext? = nil,
         connection: ConnectionOptions = ConnectionOptions(),
+        logger: any ConfigDirectorLogger = ConsoleLogger(),
         caching: CachingOptions = CachingOptions(),
         values: [String: ServedValue] = [:]
     ) {
         self.metadata = metadata
-        self.logger = logger
         self.connection = connection
+        self.logger = logger
         self.caching = caching
         self.values = values
     }

@@ -22,7 +22,7 @@ public struct ConfigDirectorMetaContext: Sendable, Hashable {
     /// The metadata with the fields left `nil` filled from `bundle`'s information dictionary.
     /// - Parameter bundle: The bundle to read; the main bundle by default.
     /// - Returns: The metadata as sent.
-    public func filled(from bundle: Bundle = .main) -> ConfigDirectorMetaContext {
+    func filled(from bundle: Bundle = .main) -> ConfigDirectorMetaContext {
         func string(_ key: String) -> String? {
             (bundle.object(forInfoDictionaryKey: key) as? String).flatMap { $0.isEmpty ? nil : $0 }
         }

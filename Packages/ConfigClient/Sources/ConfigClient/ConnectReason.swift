@@ -1,4 +1,4 @@
-/// The action that made the client connect, carried by ``ConfigDirectorEvent/ready(_:)``.
+/// The action that made the client connect, carried by ``ClientEvent/ready(_:)``.
 public enum ConnectReason: Sendable, Hashable, CustomStringConvertible {
     /// `initialize` was called.
     case initialization
@@ -7,12 +7,12 @@ public enum ConnectReason: Sendable, Hashable, CustomStringConvertible {
     /// `resumeNetwork` was called, or the app returned to the foreground.
     case networkResume
 
-    /// The reason's name, such as `initialization`.
+    /// What the client was doing: `initialization`, `context update` or `network resume`.
     public var description: String {
         switch self {
         case .initialization: "initialization"
-        case .contextUpdate: "contextUpdate"
-        case .networkResume: "networkResume"
+        case .contextUpdate: "context update"
+        case .networkResume: "network resume"
         }
     }
 }

@@ -1,5 +1,5 @@
-public import ConfigModel
-public import ConfigTransport
+@_spi(Internal) public import ConfigModel
+@_spi(Internal) public import ConfigTransport
 
 /// A transport that is told which action connects it: `initialize`, `updateContext` or `resumeNetwork`.
 ///

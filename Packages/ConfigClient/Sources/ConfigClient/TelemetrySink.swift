@@ -1,4 +1,4 @@
-public import ConfigTransport
+@_spi(Internal) public import ConfigTransport
 
 /// Where a client's telemetry batches go: ConfigDirector's endpoint in apps, a recorder in tests.
 @_spi(Testing)

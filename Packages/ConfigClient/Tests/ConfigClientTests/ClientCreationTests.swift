@@ -1,5 +1,5 @@
-@_spi(Testing) import ConfigClient
-import ConfigModel
+@_spi(Internal) @_spi(Testing) import ConfigClient
+@_spi(Internal) import ConfigModel
 import Foundation
 import Testing
 
@@ -14,7 +14,7 @@ struct ClientCreationTests {
     func invalidBaseURL() throws {
         let url = try #require(URL(string: "/only/a/path"))
         let options = ConfigDirectorClientOptions(connection: ConnectionOptions(baseURL: url))
-        #expect(throws: ConfigDirectorError.invalidBaseURL("/only/a/path")) {
+        #expect(throws: ConfigDirectorError.invalidBaseURL(url)) {
             try ConfigDirectorClient(clientSDKKey: "key", options: options)
         }
     }
@@ -23,7 +23,7 @@ struct ClientCreationTests {
     func httpBaseURL() throws {
         let logger = RecordingLogger()
         let url = try #require(URL(string: "http://127.0.0.1:8080"))
-        let options = ConfigDirectorClientOptions(logger: logger, connection: ConnectionOptions(baseURL: url))
+        let options = ConfigDirectorClientOptions(connection: ConnectionOptions(baseURL: url), logger: logger)
         let client = try ConfigDirectorClient(clientSDKKey: "key", options: options)
         defer { client.close() }
         #expect(logger.messages(at: .warn).count == 1)
@@ -49,7 +49,7 @@ struct ClientCreationTests {
         arguments: [
             ("", ServedValue.boolean(true), "the key is blank"),
             ("ratio", ServedValue.float(.nan), "is not a finite number"),
-            ("theme", ServedValue.json(["limit": .double(.infinity)]), "is not a finite number"),
+            ("theme", ServedValue.object(["limit": .float(.infinity)]), "is not a finite number"),
         ])
     func invalidOfflineValue(key: String, value: ServedValue, reason: String) {
         let options = ConfigDirectorClientOptions(connection: ConnectionOptions(mode: .offline), values: [key: value])

@@ -1,5 +1,5 @@
-@_spi(Testing) import ConfigClient
-import ConfigModel
+@_spi(Internal) @_spi(Testing) import ConfigClient
+@_spi(Internal) import ConfigModel
 import Testing
 
 @Suite("Thread safety")

@@ -1,4 +1,4 @@
-import ConfigClient
+@_spi(Internal) @testable import ConfigClient
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
-@_spi(Testing) import ConfigClient
-import ConfigModel
-import ConfigStore
-import ConfigTransport
+@_spi(Internal) @_spi(Testing) import ConfigClient
+@_spi(Internal) import ConfigModel
+@_spi(Internal) import ConfigStore
+@_spi(Internal) import ConfigTransport
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
-@_spi(Testing) import ConfigClient
-import ConfigModel
-import ConfigStore
+@_spi(Internal) @_spi(Testing) import ConfigClient
+@_spi(Internal) import ConfigModel
+@_spi(Internal) import ConfigStore
 import Testing
 
 @Suite("Values kept on the device")

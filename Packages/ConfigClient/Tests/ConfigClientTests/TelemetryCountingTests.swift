@@ -1,6 +1,6 @@
-@_spi(Testing) import ConfigClient
-import ConfigModel
-import ConfigTransport
+@_spi(Internal) @_spi(Testing) import ConfigClient
+@_spi(Internal) import ConfigModel
+@_spi(Internal) import ConfigTransport
 import Foundation
 import Testing
 

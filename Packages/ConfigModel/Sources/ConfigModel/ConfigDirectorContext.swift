@@ -7,32 +7,34 @@
 /// ```
 ///
 /// Leaving `id` unset makes the server derive an identifier from this SDK install. The context is
-/// encoded with the wire names `id`, `kind`, `name`, `traits` and `anonymous`; nil fields are omitted.
+/// encoded with the wire names `id`, `kind`, `name`, `traits` and `anonymous`, and only the fields
+/// that are set: `ConfigDirectorContext(id: "u1")` is `{"id":"u1"}`.
 public struct ConfigDirectorContext: Sendable, Hashable {
     /// The context's identifier, or `nil` to let the server derive one from the SDK install.
     public var id: String?
-    /// The context kind, such as `tenant`; `nil` means `user`. See ``isValidKind(_:)``.
+    /// The context kind, such as `tenant`; `nil` means `user`. It is 1 to 64 of `a-z`, `0-9`, `-` and `_`; a context with another kind is evaluated as no context.
     public var kind: String?
     /// A display name for the context.
     public var name: String?
-    /// Values that targeting rules can refer to.
-    public var traits: [String: JSONValue]
-    /// Whether the context is a signed-out user: it is evaluated but neither persisted nor listed in the dashboard.
-    public var isAnonymous: Bool
+    /// Values that targeting rules can refer to, or `nil` for none.
+    public var traits: [String: TraitValue]?
+    /// Whether the context is a signed-out user: it is evaluated but neither persisted nor listed in the
+    /// dashboard. `nil` sends nothing, which the server reads as not anonymous.
+    public var isAnonymous: Bool?
 
     /// Creates a context.
     /// - Parameters:
     ///   - id: The identifier; `nil` lets the server derive one from the SDK install.
     ///   - kind: The context kind, 1 to 64 of `a-z`, `0-9`, `-`, `_`; `nil` means `user`.
     ///   - name: A display name.
-    ///   - traits: Values for targeting rules, written as Swift literals.
-    ///   - isAnonymous: Whether this is a signed-out user.
+    ///   - traits: Values for targeting rules, written as Swift literals; `nil` for none.
+    ///   - isAnonymous: Whether this is a signed-out user; `nil` sends nothing.
     public init(
         id: String? = nil,
         kind: String? = nil,
         name: String? = nil,
-        traits: [String: JSONValue] = [:],
-        isAnonymous: Bool = false
+        traits: [String: TraitValue]? = nil,
+        isAnonymous: Bool? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -42,21 +44,21 @@ public struct ConfigDirectorContext: Sendable, Hashable {
     }
 
     /// The kind a context has when ``kind`` is `nil`.
-    public static let defaultKind = "user"
+    @_spi(Internal) public static let defaultKind = "user"
 
     /// The kind this context is evaluated as: ``kind``, or `user` when it is `nil`.
-    public var effectiveKind: String { kind ?? Self.defaultKind }
+    @_spi(Internal) public var effectiveKind: String { kind ?? Self.defaultKind }
 
     /// Whether ``kind`` is absent or valid (see ``isValidKind(_:)``).
     ///
     /// A context with an invalid kind is never sent to the server: the client logs one error and
     /// evaluates as if no context had been given.
-    public var hasValidKind: Bool { kind.map(Self.isValidKind) ?? true }
+    @_spi(Internal) public var hasValidKind: Bool { kind.map(Self.isValidKind) ?? true }
 
     /// Whether `kind` is a valid context kind: 1 to 64 characters of `a-z`, `0-9`, `-` and `_`.
     /// - Parameter kind: The kind to check.
     /// - Returns: `true` when the kind can be sent.
-    public static func isValidKind(_ kind: String) -> Bool {
+    @_spi(Internal) public static func isValidKind(_ kind: String) -> Bool {
         let bytes = kind.utf8
         return (1...64).contains(bytes.count)
             && bytes.allSatisfy { byte in
@@ -81,8 +83,8 @@ extension ConfigDirectorContext: Codable {
             id: try container.decodeIfPresent(String.self, forKey: .id),
             kind: try container.decodeIfPresent(String.self, forKey: .kind),
             name: try container.decodeIfPresent(String.self, forKey: .name),
-            traits: try container.decodeIfPresent([String: JSONValue].self, forKey: .traits) ?? [:],
-            isAnonymous: try container.decodeIfPresent(Bool.self, forKey: .anonymous) ?? false
+            traits: try container.decodeIfPresent([String: TraitValue].self, forKey: .traits),
+            isAnonymous: try container.decodeIfPresent(Bool.self, forKey: .anonymous)
         )
     }
 
@@ -97,7 +99,7 @@ extension ConfigDirectorContext: Codable {
         try container.encodeIfPresent(id, forKey: .id)
         try container.encodeIfPresent(kind, forKey: .kind)
         try container.encodeIfPresent(name, forKey: .name)
-        try container.encode(traits, forKey: .traits)
-        try container.encode(isAnonymous, forKey: .anonymous)
+        try container.encodeIfPresent(traits, forKey: .traits)
+        try container.encodeIfPresent(isAnonymous, forKey: .anonymous)
     }
 }

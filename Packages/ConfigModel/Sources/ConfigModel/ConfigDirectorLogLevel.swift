@@ -1,15 +1,15 @@
 /// How much the SDK logs, from nothing to everything.
 public enum ConfigDirectorLogLevel: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
     /// Nothing is logged.
-    case off
+    case off = -1
     /// Failures that stop something the app relies on.
-    case error
+    case error = 0
     /// Conditions the app should know about; the default.
-    case warn
+    case warn = 1
     /// Lifecycle milestones.
-    case info
+    case info = 2
     /// Everything, for diagnosing the SDK.
-    case debug
+    case debug = 3
 
     /// Orders levels from ``off`` to ``debug``, the least verbose first.
     /// - Parameters:

@@ -19,26 +19,45 @@ public protocol ConfigDirectorLogger: Sendable {
 }
 
 extension ConfigDirectorLogger {
-    /// Whether a message at `level` would be passed to ``log(_:message:error:)``.
-    /// - Parameter level: The message's level.
-    /// - Returns: `true` when `level` is not ``ConfigDirectorLogLevel/off`` and is at most ``level``.
-    public func isEnabled(_ level: ConfigDirectorLogLevel) -> Bool {
+    /// Logs a message at ``ConfigDirectorLogLevel/debug``, building it only when that level is enabled.
+    /// - Parameters:
+    ///   - message: The message, built only when it will be logged.
+    ///   - error: The error behind the message, if any.
+    public func debug(_ message: @autoclosure () -> String, error: (any Error)? = nil) {
+        log(ifEnabled: .debug, message, error: error)
+    }
+
+    /// Logs a message at ``ConfigDirectorLogLevel/info``, building it only when that level is enabled.
+    /// - Parameters:
+    ///   - message: The message, built only when it will be logged.
+    ///   - error: The error behind the message, if any.
+    public func info(_ message: @autoclosure () -> String, error: (any Error)? = nil) {
+        log(ifEnabled: .info, message, error: error)
+    }
+
+    /// Logs a message at ``ConfigDirectorLogLevel/warn``, building it only when that level is enabled.
+    /// - Parameters:
+    ///   - message: The message, built only when it will be logged.
+    ///   - error: The error behind the message, if any.
+    public func warn(_ message: @autoclosure () -> String, error: (any Error)? = nil) {
+        log(ifEnabled: .warn, message, error: error)
+    }
+
+    /// Logs a message at ``ConfigDirectorLogLevel/error``, building it only when that level is enabled.
+    /// - Parameters:
+    ///   - message: The message, built only when it will be logged.
+    ///   - error: The error behind the message, if any.
+    public func error(_ message: @autoclosure () -> String, error: (any Error)? = nil) {
+        log(ifEnabled: .error, message, error: error)
+    }
+
+    /// Whether a message at `level` would be passed to ``log(_:message:error:)``: it is not
+    /// ``ConfigDirectorLogLevel/off`` and at most as verbose as ``level``.
+    func isEnabled(_ level: ConfigDirectorLogLevel) -> Bool {
         level != .off && level <= self.level
     }
 
-    /// Logs a message, building it only when `level` is enabled.
-    ///
-    /// The SDK logs through this method, so a message more verbose than the logger's ``level`` costs
-    /// nothing: its text is never built and ``log(_:message:error:)`` is not called.
-    /// - Parameters:
-    ///   - level: The message's level.
-    ///   - message: The message, built only when it will be logged.
-    ///   - error: The error behind the message, if any.
-    public func logIfEnabled(
-        _ level: ConfigDirectorLogLevel,
-        _ message: @autoclosure () -> String,
-        error: (any Error)? = nil
-    ) {
+    private func log(ifEnabled level: ConfigDirectorLogLevel, _ message: () -> String, error: (any Error)?) {
         guard isEnabled(level) else { return }
         log(level, message: message(), error: error)
     }

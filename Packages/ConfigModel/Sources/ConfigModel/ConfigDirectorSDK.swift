@@ -1,7 +1,7 @@
 /// Facts about this SDK that travel on the wire and into the values kept on the device.
-public enum ConfigDirectorSDK {
+@_spi(Internal) public enum ConfigDirectorSDK {
     /// The SDK's version, sent as `sdkVersion`.
-    public static let version = "1.0.0"
+    public static let version = "1.11.0"
 
     /// The `sdkName` of a client created directly.
     public static let clientSDKName = "swift-client-sdk"

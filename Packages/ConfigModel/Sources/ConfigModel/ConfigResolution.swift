@@ -1,5 +1,5 @@
 /// The outcome of reading a served config as a type: the value when it could be read, and why.
-public struct ConfigResolution<Value> {
+@_spi(Internal) public struct ConfigResolution<Value> {
     /// The value read from the config, or `nil` when the caller's default applies.
     public var value: Value?
     /// Why the value was or was not read.

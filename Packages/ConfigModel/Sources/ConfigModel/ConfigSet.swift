@@ -1,5 +1,5 @@
 /// A payload of configs from the server: the whole state for a context, or the configs that changed.
-public struct ConfigSet: Sendable, Hashable {
+@_spi(Internal) public struct ConfigSet: Sendable, Hashable {
     /// Whether a set replaces the whole state or merges into it.
     public enum Kind: String, Sendable, Hashable, Codable {
         /// The whole state for the context; keys it omits are removed.

@@ -1,5 +1,5 @@
 /// One config as the server served it for the current context.
-public struct ConfigState: Sendable, Hashable {
+@_spi(Internal) public struct ConfigState: Sendable, Hashable {
     /// The config's server id.
     public var id: String?
     /// The config key.

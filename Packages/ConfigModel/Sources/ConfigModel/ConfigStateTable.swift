@@ -2,7 +2,7 @@
 ///
 /// A full set replaces the whole table, a delta merges key by key, and the first set applied is
 /// taken as full whatever its kind.
-public struct ConfigStateTable: Sendable, Hashable {
+@_spi(Internal) public struct ConfigStateTable: Sendable, Hashable {
     /// The configs by key.
     public private(set) var configs: [String: ConfigState]
     /// Whether any set has been applied.

@@ -1,5 +1,3 @@
-public import Foundation
-
 extension Bool: ConfigValue {
     /// The kind booleans read, ``ConfigValueKind/boolean``: boolean, string and custom configs.
     public static var configValueKind: ConfigValueKind { .boolean }
@@ -43,22 +41,6 @@ extension Int: ConfigValue {
     public var configValueText: String { String(self) }
 }
 
-extension Int64: ConfigValue {
-    /// The kind 64-bit integers read, ``ConfigValueKind/number``: integer, float, enum, string and custom configs.
-    public static var configValueKind: ConfigValueKind { .number }
-
-    /// Creates an integer from a decimal integer, or from a decimal number truncated toward zero when
-    /// the result fits; `2.5` gives `2`, and `9223372036854775808` does not fit.
-    /// - Parameter configValue: The served text.
-    public init?(configValue: String) {
-        guard let value = ConfigValueParsing.integer(configValue, as: Int64.self) else { return nil }
-        self = value
-    }
-
-    /// The decimal digits, as its description.
-    public var configValueText: String { String(self) }
-}
-
 extension Double: ConfigValue {
     /// The kind doubles read, ``ConfigValueKind/number``: integer, float, enum, string and custom configs.
     public static var configValueKind: ConfigValueKind { .number }
@@ -74,39 +56,4 @@ extension Double: ConfigValue {
 
     /// Its description.
     public var configValueText: String { description }
-}
-
-extension Float: ConfigValue {
-    /// The kind floats read, ``ConfigValueKind/number``: integer, float, enum, string and custom configs.
-    public static var configValueKind: ConfigValueKind { .number }
-
-    /// Creates a float from a decimal number that is finite as a `Float`.
-    /// - Parameter configValue: The served text.
-    public init?(configValue: String) {
-        guard let value = ConfigValueParsing.double(configValue), Float(value).isFinite else { return nil }
-        self = Float(value)
-    }
-
-    /// Its description.
-    public var configValueText: String { description }
-}
-
-extension URL: ConfigValue {
-    /// The kind URLs read, ``ConfigValueKind/string``: string, enum, url, custom and json configs.
-    public static var configValueKind: ConfigValueKind { .string }
-
-    /// Creates a URL from an absolute or relative URL; text that is not a valid URL as written is `nil`.
-    ///
-    /// Text that `URL(string:)` accepts only by percent-encoding it (newer Foundation releases encode
-    /// spaces and other invalid characters) is refused too, so every platform reads the same texts.
-    /// - Parameter configValue: The served text.
-    public init?(configValue: String) {
-        guard !configValue.isEmpty, let url = URL(string: configValue), url.absoluteString == configValue else {
-            return nil
-        }
-        self = url
-    }
-
-    /// The config text of a URL: its absolute string.
-    public var configValueText: String { absoluteString }
 }

@@ -1,7 +1,7 @@
 /// A type that a config can be read as with `value(for:default:)`.
 ///
-/// `Bool`, `String`, `Int`, `Int64`, `Double`, `Float` and `URL` conform. Conform your own types by
-/// declaring the kind of config they read and building them from the served text:
+/// `Bool`, `String`, `Int` and `Double` conform. Conform your own types (a `URL`, a `Float`, an enum of
+/// yours) by declaring the kind of config they read and building them from the served text:
 ///
 /// ```swift
 /// extension Locale: ConfigValue {
@@ -9,7 +9,7 @@
 ///     public init?(configValue: String) { self.init(identifier: configValue) }
 /// }
 /// ```
-public protocol ConfigValue: Sendable {
+public protocol ConfigValue: Sendable, Equatable {
     /// The kind of config this type reads, which decides the config types it can be read from.
     static var configValueKind: ConfigValueKind { get }
 

@@ -1,5 +1,5 @@
 /// An error thrown by ``JSONValue/init(parsing:)`` when text is not one well-formed JSON value.
-public struct JSONParsingError: Error, Sendable, Hashable, CustomStringConvertible {
+@_spi(Internal) public struct JSONParsingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The offset, in UTF-8 bytes from the start of the text, where the problem was found.
     public var offset: Int
     /// What is wrong at ``offset``, such as `expected ':' after an object key`.

@@ -1,8 +1,8 @@
-extension JSONValue {
+extension ConfigDirectorContext.TraitValue {
     /// The deepest nesting of arrays and objects that ``init(parsing:)`` accepts.
     ///
     /// The bound keeps hostile input from exhausting memory or the stack of code that walks the value.
-    public static let maximumParsingDepth = 512
+    @_spi(Internal) public static let maximumParsingDepth = 512
 
     /// Parses one JSON value (RFC 8259) from text, exactly.
     ///
@@ -20,7 +20,7 @@ extension JSONValue {
     /// - Throws: ``JSONParsingError`` when the text is not exactly one JSON value, when a number is
     ///   not finite as a `Double`, when a string holds an unpaired surrogate escape, or when arrays and
     ///   objects nest deeper than ``maximumParsingDepth``.
-    public init(parsing text: String) throws {
+    @_spi(Internal) public init(parsing text: String) throws {
         var text = text
         let result = text.withUTF8 { bytes in
             Result { () throws(JSONParsingError) -> JSONValue in

@@ -1,9 +1,9 @@
-extension JSONValue {
+extension ConfigDirectorContext.TraitValue {
     /// The value as compact JSON text with object keys in sorted order.
     ///
     /// The same value always gives the same text, which is what value ids are computed from.
     /// A non-finite double is written as `null`.
-    public var jsonText: String {
+    @_spi(Internal) public var jsonText: String {
         var text = ""
         write(to: &text)
         return text
@@ -13,7 +13,7 @@ extension JSONValue {
         switch self {
         case .null: text += "null"
         case .bool(let value): text += value ? "true" : "false"
-        case .integer(let value): text += String(value)
+        case .int(let value): text += String(value)
         case .double(let value) where value.isFinite: text += value.description
         case .double: text += "null"
         case .string(let value): Self.writeString(value, to: &text)
@@ -24,7 +24,7 @@ extension JSONValue {
                 value.write(to: &text)
             }
             text += "]"
-        case .object(let members):
+        case .dictionary(let members):
             text += "{"
             for (index, key) in members.keys.sorted().enumerated() {
                 if index > 0 { text += "," }

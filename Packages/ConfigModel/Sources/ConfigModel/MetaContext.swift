@@ -1,5 +1,5 @@
 /// What the SDK tells the server about itself and the app: the `metaContext` of PROTOCOL §2.
-public struct MetaContext: Sendable, Hashable, Codable {
+@_spi(Internal) public struct MetaContext: Sendable, Hashable, Codable {
     /// `swift-client-sdk`, or `swift-openfeature-client-provider` under the OpenFeature provider.
     public var sdkName: String
     /// The SDK's version.

@@ -5,7 +5,7 @@ internal import CryptoKit
 /// SHA-256, computed with CryptoKit where it can be imported and with ``PortableSHA256`` elsewhere.
 ///
 /// Value ids (``ValueID``) and the key that values kept on the device are stored under are built on it.
-public enum SHA256Digest {
+@_spi(Internal) public enum SHA256Digest {
     /// Computes the 32-byte SHA-256 digest of a message.
     /// - Parameter bytes: The message.
     /// - Returns: The digest, 32 bytes.

@@ -1,6 +1,6 @@
 /// The stable id of a value (PROTOCOL §7): the first 16 bytes of the SHA-256 of its UTF-8 text,
 /// read as a big-endian 128-bit number and written in base 62, padded to 22 characters.
-public struct ValueID: Sendable, Hashable, CustomStringConvertible {
+@_spi(Internal) public struct ValueID: Sendable, Hashable, CustomStringConvertible {
     private static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
     private static let length = 22
 

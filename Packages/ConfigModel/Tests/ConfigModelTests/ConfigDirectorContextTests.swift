@@ -1,4 +1,4 @@
-import ConfigModel
+@_spi(Internal) import ConfigModel
 import Foundation
 import Testing
 
@@ -47,11 +47,19 @@ struct ConfigDirectorContextTests {
         #expect(user.id == "12345")
         #expect(user.name == "Example User")
         #expect(user.traits == ["region": .string("North America")])
-        #expect(!user.isAnonymous)
+        #expect(user.isAnonymous == nil)
 
         let signedOut = ConfigDirectorContext(isAnonymous: true)
-        #expect(signedOut.isAnonymous)
-        #expect(signedOut.id == nil && signedOut.kind == nil && signedOut.name == nil && signedOut.traits.isEmpty)
+        #expect(signedOut.isAnonymous == true)
+        #expect(signedOut.id == nil && signedOut.kind == nil && signedOut.name == nil && signedOut.traits == nil)
+    }
+
+    @Test("keep every call of the official initializer without a kind compiling")
+    func initializerWithoutKind() {
+        let traits: [String: ConfigDirectorContext.TraitValue]? = ["plan": "pro"]
+        let isAnonymous: Bool? = false
+        let context = ConfigDirectorContext(id: "u", name: "Ada", traits: traits, isAnonymous: isAnonymous)
+        #expect(context.kind == nil && context.traits == traits && context.isAnonymous == false)
     }
 
     @Test("take traits written as literals of every kind")
@@ -63,13 +71,22 @@ struct ConfigDirectorContextTests {
                 "regions": ["us-east", "eu-west"], "limits": ["daily": 100, "burst": 2.5],
             ]
         )
-        #expect(context.traits["plan"] == .string("pro"))
-        #expect(context.traits["seats"] == .integer(12))
-        #expect(context.traits["ratio"] == .double(0.75))
-        #expect(context.traits["beta"] == .bool(true))
-        #expect(context.traits["manager"] == .null)
-        #expect(context.traits["regions"] == .array([.string("us-east"), .string("eu-west")]))
-        #expect(context.traits["limits"] == .object(["daily": .integer(100), "burst": .double(2.5)]))
+        #expect(context.traits?["plan"] == .string("pro"))
+        #expect(context.traits?["seats"] == .int(12))
+        #expect(context.traits?["ratio"] == .double(0.75))
+        #expect(context.traits?["beta"] == .bool(true))
+        #expect(context.traits?["manager"] == .null)
+        #expect(context.traits?["regions"] == .array([.string("us-east"), .string("eu-west")]))
+        #expect(context.traits?["limits"] == .dictionary(["daily": .int(100), "burst": .double(2.5)]))
+        let duplicate: ConfigDirectorContext.TraitValue = ["k": 1, "k": "last"]
+        #expect(duplicate == .dictionary(["k": .string("last")]))
+    }
+
+    @Test("trait values describe themselves with a dictionary's keys sorted")
+    func traitDescription() {
+        let value: ConfigDirectorContext.TraitValue = ["zeta": 1, "alpha": ["b": true, "a": nil], "mid": [2.5, "x"]]
+        #expect(value.description == #"{"alpha":{"a":null,"b":true},"mid":[2.5,"x"],"zeta":1}"#)
+        #expect(String(describing: ConfigDirectorContext.TraitValue.string("s")) == #""s""#)
     }
 
     // MARK: Wire form
@@ -89,12 +106,12 @@ struct ConfigDirectorContextTests {
         )
     }
 
-    @Test("omit nil fields instead of sending null")
+    @Test("encode only the fields that are set")
     func omitsNilFields() throws {
-        #expect(try Self.wireText(ConfigDirectorContext()) == #"{"anonymous":false,"traits":{}}"#)
-        let text = try Self.wireText(ConfigDirectorContext(id: "user-123"))
-        #expect(text == #"{"anonymous":false,"id":"user-123","traits":{}}"#)
-        #expect(!text.contains("null"))
+        #expect(try Self.wireText(ConfigDirectorContext()) == "{}")
+        #expect(try Self.wireText(ConfigDirectorContext(id: "u1")) == #"{"id":"u1"}"#)
+        #expect(try Self.wireText(ConfigDirectorContext(isAnonymous: false)) == #"{"anonymous":false}"#)
+        #expect(try Self.wireText(ConfigDirectorContext(traits: [:])) == #"{"traits":{}}"#)
     }
 
     @Test("encode traits of every kind, with a non-finite double as null")
@@ -160,6 +177,7 @@ struct ConfigDirectorContextTests {
         var variants = [ConfigDirectorContext](repeating: context, count: 6)
         variants[0].id = "v"
         variants[1].kind = nil
+        #expect(ConfigDirectorContext(id: "u") != ConfigDirectorContext(id: "u", isAnonymous: false))
         variants[2].name = "Bob"
         variants[3].traits = ["plan": "free"]
         variants[4].isAnonymous = true

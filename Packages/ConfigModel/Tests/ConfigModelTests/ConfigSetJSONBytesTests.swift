@@ -1,4 +1,4 @@
-@_spi(Storage) import ConfigModel
+@_spi(Internal) @_spi(Storage) import ConfigModel
 import Foundation
 import Testing
 

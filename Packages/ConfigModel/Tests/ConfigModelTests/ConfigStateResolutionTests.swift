@@ -1,4 +1,4 @@
-import ConfigModel
+@_spi(Internal) import ConfigModel
 import Foundation
 import Testing
 
@@ -142,7 +142,6 @@ struct ConfigStateResolutionTests {
         ])
     func integers(text: String, expected: Int) {
         #expect(Int(configValue: text) == expected)
-        #expect(Int64(configValue: text) == Int64(expected))
         #expect(
             ConfigState(type: .integer, value: text).resolve(as: Int.self)
                 == .init(value: expected, reason: .foundMatch))
@@ -158,7 +157,6 @@ struct ConfigStateResolutionTests {
         ])
     func invalidIntegers(text: String) {
         #expect(Int(configValue: text) == nil)
-        #expect(Int64(configValue: text) == nil)
         #expect(
             ConfigState(type: .string, value: text).resolve(as: Int.self) == .init(value: nil, reason: .invalidNumber))
     }
@@ -204,41 +202,12 @@ struct ConfigStateResolutionTests {
         #expect(Double(configValue: text) == nil)
     }
 
-    @Test("reads floats that are finite as Float and refuses the rest")
-    func floats() {
-        #expect(Float(configValue: "2.5") == 2.5)
-        #expect(Float(configValue: "-1e3") == -1000)
-        #expect(Float(configValue: "3.4e38") != nil)
-        #expect(Float(configValue: "1e39") == nil)
-        #expect(Float(configValue: "nan") == nil)
-        #expect(ConfigState(type: .float, value: "1e39").resolve(as: Float.self).reason == .invalidNumber)
-    }
-
-    // MARK: Strings and URLs
+    // MARK: Strings
 
     @Test("reads the text as it is as a string", arguments: ["text", " spaced ", "TRUE", "42", #"{"a":1}"#, "é😀"])
     func strings(text: String) {
         #expect(
             ConfigState(type: .custom, value: text).resolve(as: String.self) == .init(value: text, reason: .foundMatch))
-    }
-
-    @Test(
-        "reads absolute and relative URLs as written",
-        arguments: [
-            "https://example.com/path?query=1#fragment", "http://localhost:8080", "relative/path",
-            "mailto:a@example.com",
-        ])
-    func urls(text: String) throws {
-        let url = try #require(URL(configValue: text))
-        #expect(url.absoluteString == text)
-        #expect(url.configValueText == text)
-    }
-
-    @Test(
-        "refuses as a URL text that is not one as written",
-        arguments: ["not a url", "https://exa mple.com", "http://[::1"])
-    func invalidURLs(text: String) {
-        #expect(URL(configValue: text) == nil)
     }
 
     // MARK: Decodable
@@ -347,11 +316,10 @@ struct ConfigStateResolutionTests {
     }
 
     @Test("write the built-in values back as config text")
-    func configValueText() throws {
+    func configValueText() {
         #expect(true.configValueText == "true")
         #expect(42.configValueText == "42")
         #expect(2.5.configValueText == "2.5")
         #expect("text".configValueText == "text")
-        #expect(try #require(URL(string: "https://example.com")).configValueText == "https://example.com")
     }
 }

@@ -1,4 +1,4 @@
-import ConfigModel
+@_spi(Internal) import ConfigModel
 import Testing
 
 @Suite("Parsing JSON text")
@@ -6,12 +6,12 @@ struct JSONValueParsingTests {
     @Test(
         "keeps integers exact and reads every other number as a double",
         arguments: [
-            ("2", JSONValue.integer(2)),
-            ("-17", .integer(-17)),
-            ("0", .integer(0)),
-            ("-0", .integer(0)),
-            ("9223372036854775807", .integer(Int.max)),
-            ("-9223372036854775808", .integer(Int.min)),
+            ("2", JSONValue.int(2)),
+            ("-17", .int(-17)),
+            ("0", .int(0)),
+            ("-0", .int(0)),
+            ("9223372036854775807", .int(Int.max)),
+            ("-9223372036854775808", .int(Int.min)),
             ("9223372036854775808", .double(9_223_372_036_854_775_808)),
             ("2.5", .double(2.5)),
             ("2.0", .double(2)),
@@ -27,8 +27,8 @@ struct JSONValueParsingTests {
 
     @Test("tells a double that equals an integer from the integer")
     func doubleIsNotInteger() throws {
-        #expect(try JSONValue(parsing: "2.0") != .integer(2))
-        #expect(try JSONValue(parsing: "[1, 1.0]") == .array([.integer(1), .double(1)]))
+        #expect(try JSONValue(parsing: "2.0") != .int(2))
+        #expect(try JSONValue(parsing: "[1, 1.0]") == .array([.int(1), .double(1)]))
     }
 
     @Test("reads literals, strings, arrays and objects with any whitespace between tokens")
@@ -126,6 +126,6 @@ struct JSONValueParsingTests {
             return
         }
         #expect(elements.count == count)
-        #expect(elements.last == .integer(count - 1))
+        #expect(elements.last == .int(count - 1))
     }
 }

@@ -1,4 +1,4 @@
-import ConfigModel
+@_spi(Internal) import ConfigModel
 import Foundation
 import Testing
 
@@ -7,9 +7,9 @@ struct JSONValueTests {
     @Test("are written as Swift literals of every kind")
     func literals() {
         let value: JSONValue = ["s": "text", "i": 12, "d": 2.5, "b": true, "n": nil, "a": [1, "x"], "o": ["k": false]]
-        let expected = JSONValue.object([
-            "s": .string("text"), "i": .integer(12), "d": .double(2.5), "b": .bool(true), "n": .null,
-            "a": .array([.integer(1), .string("x")]), "o": .object(["k": .bool(false)]),
+        let expected = JSONValue.dictionary([
+            "s": .string("text"), "i": .int(12), "d": .double(2.5), "b": .bool(true), "n": .null,
+            "a": .array([.int(1), .string("x")]), "o": .dictionary(["k": .bool(false)]),
         ])
         #expect(value == expected)
     }

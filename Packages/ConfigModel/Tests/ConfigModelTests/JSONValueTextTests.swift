@@ -1,4 +1,4 @@
-import ConfigModel
+@_spi(Internal) import ConfigModel
 import Foundation
 import Testing
 
@@ -12,10 +12,10 @@ struct JSONValueTextTests {
 
     @Test("writes integers without a fraction and doubles with one")
     func numbers() {
-        #expect(JSONValue.integer(2).jsonText == "2")
+        #expect(JSONValue.int(2).jsonText == "2")
         #expect(JSONValue.double(2).jsonText == "2.0")
         #expect(JSONValue.double(-0.5).jsonText == "-0.5")
-        #expect(JSONValue.integer(Int.min).jsonText == "-9223372036854775808")
+        #expect(JSONValue.int(Int.min).jsonText == "-9223372036854775808")
     }
 
     @Test("writes a non-finite double as null", arguments: [Double.infinity, -Double.infinity, Double.nan])
@@ -33,7 +33,7 @@ struct JSONValueTextTests {
     @Test(
         "parses back to the same value",
         arguments: [
-            JSONValue.null, true, false, 0, -1, .integer(Int.max), .integer(Int.min), 2.5, 1e300, -1e-300,
+            JSONValue.null, true, false, 0, -1, .int(Int.max), .int(Int.min), 2.5, 1e300, -1e-300,
             .double(2), .double(-0.0), .double(.leastNonzeroMagnitude), .double(Double.greatestFiniteMagnitude), "",
             "plain",
             "\"\\\n\u{00}\u{7F}😀", [], [:], [1, "two", [3.0], ["four": nil]],

@@ -1,4 +1,4 @@
-import ConfigModel
+@_spi(Internal) @testable import ConfigModel
 import Foundation
 import Testing
 
@@ -55,7 +55,13 @@ struct LoggerTests {
                 built = true
                 return "message at \(messageLevel)"
             }
-            logger.logIfEnabled(messageLevel, message())
+            switch messageLevel {
+            case .debug: logger.debug(message())
+            case .info: logger.info(message())
+            case .warn: logger.warn(message())
+            case .error: logger.error(message())
+            case .off: Issue.record("off is not a message level")
+            }
             let expected = loggerLevel != .off && messageLevel <= loggerLevel
             #expect(built == expected, "\(messageLevel) on a \(loggerLevel) logger")
             #expect(logger.isEnabled(messageLevel) == expected)
@@ -69,18 +75,33 @@ struct LoggerTests {
         arguments: ConfigDirectorLogLevel.allCases)
     func offLogsNothing(loggerLevel: ConfigDirectorLogLevel) {
         let logger = RecordingLogger(level: loggerLevel)
-        logger.logIfEnabled(.off, "never")
         #expect(!logger.isEnabled(.off))
         let silent = RecordingLogger(level: .off)
-        for level in ConfigDirectorLogLevel.allCases { silent.logIfEnabled(level, "never") }
-        #expect(logger.logged.isEmpty)
+        silent.debug("never")
+        silent.info("never")
+        silent.warn("never")
+        silent.error("never")
         #expect(silent.logged.isEmpty)
+    }
+
+    @Test("console lines append an error's localized description to the message")
+    func consoleLineWithError() {
+        let error = ConfigDirectorError.connectionFailed(message: "Unknown SDK key", statusCode: 401)
+        #expect(ConsoleLogger.text(of: "Refused", error: error) == "Refused: Unknown SDK key (HTTP 401)")
+        #expect(ConsoleLogger.text(of: "Plain", error: nil) == "Plain")
+    }
+
+    @Test("levels are the official integers")
+    func levelRawValues() {
+        #expect(ConfigDirectorLogLevel.allCases.map(\.rawValue) == [-1, 0, 1, 2, 3])
+        #expect(ConfigDirectorLogLevel(rawValue: -1) == .off)
+        #expect(ConfigDirectorLogLevel(rawValue: 3) == .debug)
     }
 
     @Test("passes the error along with the message")
     func passesError() {
         let logger = RecordingLogger(level: .error)
-        logger.logIfEnabled(.error, "connection failed", error: ConfigDirectorError.missingClientSDKKey)
+        logger.error("connection failed", error: ConfigDirectorError.missingClientSDKKey)
         #expect(logger.logged.first?.errorDescription == ConfigDirectorError.missingClientSDKKey.description)
     }
 
@@ -91,6 +112,7 @@ struct LoggerTests {
         #expect(logger.isEnabled(.error) && logger.isEnabled(.warn))
         #expect(!logger.isEnabled(.info) && !logger.isEnabled(.debug))
         #expect(ConsoleLogger.subsystem == "com.configdirector.sdk")
+        #expect(ConsoleLogger.category == "ConfigDirector")
         #expect(ConsoleLogger(level: .debug).isEnabled(.debug))
         #expect(!ConsoleLogger(level: .off).isEnabled(.error))
     }

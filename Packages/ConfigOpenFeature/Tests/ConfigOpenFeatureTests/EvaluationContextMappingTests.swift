@@ -1,5 +1,5 @@
-import ConfigModel
-import ConfigOpenFeature
+@_spi(Internal) import ConfigModel
+@testable import ConfigOpenFeature
 import Testing
 
 @Suite("Evaluation context mapping")

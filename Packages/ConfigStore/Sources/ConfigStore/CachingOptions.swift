@@ -29,7 +29,7 @@ public struct CachingOptions: Sendable {
     /// The provider a client with the given key uses: ``provider``, or the default one for the key.
     /// - Parameter clientSDKKey: The client SDK key.
     /// - Returns: ``provider`` when it is set, else a ``UserDefaultsCachingProvider`` for the key.
-    public func resolvedProvider(forClientSDKKey clientSDKKey: String) -> any CachingProvider {
+    @_spi(Internal) public func resolvedProvider(forClientSDKKey clientSDKKey: String) -> any CachingProvider {
         provider ?? UserDefaultsCachingProvider(clientSDKKey: clientSDKKey)
     }
 }

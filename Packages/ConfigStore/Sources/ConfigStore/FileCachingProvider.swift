@@ -1,4 +1,4 @@
-internal import ConfigModel
+@_spi(Internal) internal import ConfigModel
 public import Foundation
 
 #if canImport(Darwin)

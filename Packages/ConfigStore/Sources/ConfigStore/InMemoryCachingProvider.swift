@@ -1,4 +1,4 @@
-@_spi(Locking) internal import ConfigModel
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
 
 /// A ``CachingProvider`` that keeps the entry in memory only: for tests, and for apps that want
 /// nothing written to disk.

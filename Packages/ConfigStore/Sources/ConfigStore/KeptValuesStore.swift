@@ -1,4 +1,4 @@
-@_spi(Locking) @_spi(Storage) public import ConfigModel
+@_spi(Internal) @_spi(Locking) @_spi(Storage) public import ConfigModel
 public import Foundation
 
 /// The values a client keeps on the device: the last config set of a context, served on the next
@@ -14,7 +14,7 @@ public import Foundation
 /// it; an entry above the provider's size limit is not written, the one kept before is removed, and one
 /// warning is logged; an entry that does not decode, has another format version or another SDK key is
 /// ignored and removed.
-public final class KeptValuesStore: Sendable {
+@_spi(Internal) public final class KeptValuesStore: Sendable {
     /// Runs `work` once after `delay` seconds, on any thread.
     @_spi(Testing)
     public typealias WriteScheduler = @Sendable (_ delay: TimeInterval, _ work: @escaping @Sendable () -> Void) -> Void
@@ -244,11 +244,10 @@ public final class KeptValuesStore: Sendable {
             return nil
         }
         guard entry.context == requested else {
-            logger.logIfEnabled(.debug, "The values kept on the device are for another context; they are not served.")
+            logger.debug("The values kept on the device are for another context; they are not served.")
             return nil
         }
-        logger.logIfEnabled(
-            .debug,
+        logger.debug(
             "Serving \(configSet.configs.count) configs kept on the device, written by SDK \(entry.sdkVersion) "
                 + "at \(entry.writtenAt)."
         )
@@ -282,7 +281,7 @@ public final class KeptValuesStore: Sendable {
     // MARK: - Policies
 
     private func discardEntry(because reason: String) {
-        logger.logIfEnabled(.info, "The values kept on the device \(reason); they are removed.")
+        logger.info("The values kept on the device \(reason); they are removed.")
         removeEntryIfPresent()
     }
 
@@ -299,8 +298,7 @@ public final class KeptValuesStore: Sendable {
             return !state.hasWarnedAboutSize
         }
         guard isFirst else { return }
-        logger.logIfEnabled(
-            .warn,
+        logger.warn(
             "The values to keep on the device take \(size) bytes, above the caching provider's limit of \(limit) "
                 + "bytes: they are not kept, and the values kept before are removed. Give CachingOptions a provider "
                 + "with a larger limit, such as FileCachingProvider, to keep them. This is logged once."
@@ -323,8 +321,7 @@ public final class KeptValuesStore: Sendable {
             return !state.hasReportedFailure
         }
         guard isFirst else { return }
-        logger.logIfEnabled(
-            .warn,
+        logger.warn(
             "Could not \(action); the SDK goes on without it, and further storage failures are not logged.",
             error: error
         )

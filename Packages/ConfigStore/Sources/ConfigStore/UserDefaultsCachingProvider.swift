@@ -1,4 +1,4 @@
-@_spi(Locking) internal import ConfigModel
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
 public import Foundation
 
 /// The default ``CachingProvider``: one entry in the app's `UserDefaults`.

@@ -1,5 +1,5 @@
-import ConfigModel
-import ConfigStore
+@_spi(Internal) import ConfigModel
+@_spi(Internal) import ConfigStore
 import Testing
 
 @Suite("Caching options")

@@ -1,4 +1,4 @@
-import ConfigStore
+@_spi(Internal) import ConfigStore
 import Testing
 
 @Suite("In-memory caching provider")

@@ -1,5 +1,5 @@
-import ConfigModel
-@_spi(Testing) import ConfigStore
+@_spi(Internal) import ConfigModel
+@_spi(Internal) @_spi(Testing) import ConfigStore
 import Foundation
 import Testing
 

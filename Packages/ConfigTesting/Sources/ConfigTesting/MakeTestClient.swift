@@ -1,6 +1,6 @@
-@_spi(Testing) internal import ConfigClient
-public import ConfigModel
-internal import ConfigStore
+@_spi(Internal) @_spi(Testing) public import ConfigClient
+@_spi(Internal) public import ConfigModel
+@_spi(Internal) internal import ConfigStore
 
 /// Makes a test client: the SDK's real `ConfigDirectorClient` connected to an in-memory server
 /// that the test controls.
@@ -31,8 +31,8 @@ public func makeTestClient(
 ) -> TestClient {
     let server = InMemoryServer(values: TestClient.checked(values), logger: logger)
     let options = ConfigDirectorClientOptions(
-        logger: logger,
         connection: ConnectionOptions(timeout: timeout),
+        logger: logger,
         caching: CachingOptions(enabled: false)
     )
     let environment = ClientEnvironment(

@@ -1,5 +1,5 @@
-public import ConfigClient
-public import ConfigModel
+@_spi(Internal) public import ConfigClient
+@_spi(Internal) public import ConfigModel
 
 /// A real `ConfigDirectorClient` connected to an in-memory server that the test controls.
 ///

@@ -1,5 +1,5 @@
-import ConfigClient
-import ConfigModel
+@_spi(Internal) import ConfigClient
+@_spi(Internal) import ConfigModel
 import ConfigTesting
 import Testing
 

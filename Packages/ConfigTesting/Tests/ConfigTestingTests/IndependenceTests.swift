@@ -1,5 +1,5 @@
-import ConfigClient
-import ConfigModel
+@_spi(Internal) import ConfigClient
+@_spi(Internal) import ConfigModel
 import ConfigTesting
 import Testing
 
@@ -10,7 +10,7 @@ struct IndependenceTests {
         let outcomes = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<32 {
                 group.addTask {
-                    let testClient = makeTestClient(values: ["index": TestValue(.integer(index))])
+                    let testClient = makeTestClient(values: ["index": .integer(index)])
                     defer { testClient.client.close() }
                     if index.isMultiple(of: 2) { testClient.holdInitialization() }
                     let user = ConfigDirectorContext(id: "user-\(index)")
@@ -20,7 +20,7 @@ struct IndependenceTests {
                         testClient.completeInitialization()
                     }
                     await initialization.value
-                    testClient.setValue(TestValue(.integer(index * 10)), for: "index")
+                    testClient.setValue(.integer(index * 10), for: "index")
                     return testClient.client.isReady
                         && testClient.client.value(for: "index", default: -1) == index * 10
                         && testClient.contextUpdates == [user]

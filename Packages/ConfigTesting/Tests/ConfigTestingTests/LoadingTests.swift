@@ -1,4 +1,4 @@
-import ConfigClient
+@_spi(Internal) import ConfigClient
 import ConfigTesting
 import Testing
 

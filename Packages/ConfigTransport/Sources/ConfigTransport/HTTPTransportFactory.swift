@@ -1,4 +1,4 @@
-internal import ConfigModel
+@_spi(Internal) internal import ConfigModel
 
 /// Makes the transports that reach ConfigDirector's service over HTTP: streaming or polling.
 ///
@@ -9,7 +9,7 @@ internal import ConfigModel
 /// ```
 ///
 /// Each transport has its own HTTP session, released by ``Transport/close()``.
-public struct HTTPTransportFactory: TransportFactory {
+@_spi(Internal) public struct HTTPTransportFactory: TransportFactory {
     /// How the transports receive config sets.
     public enum Mode: Sendable, Hashable {
         /// One Server-Sent Events connection, reconnected with backoff (PROTOCOL §4).
@@ -50,8 +50,7 @@ public struct HTTPTransportFactory: TransportFactory {
         self.configuration = configuration
         self.makeHTTPClient = httpClient
         if mode == .polling, !(configuration.pollingInterval >= TransportConfiguration.minimumPollingInterval) {
-            configuration.logger.logIfEnabled(
-                .warn,
+            configuration.logger.warn(
                 "The polling interval \(configuration.pollingInterval) s is below the minimum; "
                     + "polling every \(configuration.effectivePollingInterval) s."
             )

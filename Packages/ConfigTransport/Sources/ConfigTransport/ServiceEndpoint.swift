@@ -1,7 +1,7 @@
 public import Foundation
 
 /// The URLs of the ConfigDirector client API under a base URL (PROTOCOL §1).
-public struct ServiceEndpoint: Sendable, Hashable {
+@_spi(Internal) public struct ServiceEndpoint: Sendable, Hashable {
     /// The base URL of ConfigDirector's service.
     public static let defaultBaseURL = URL(string: "https://client-sdk-api.configdirector.com")!
 

@@ -1,11 +1,11 @@
-public import ConfigModel
+@_spi(Internal) public import ConfigModel
 
 /// A connection to the service that the client drives: streaming, polling, or an in-memory server in tests.
 ///
 /// A transport hands its owner, in order and one at a time, every ``TransportEvent``: each decoded
 /// config set and each change of connection state. It is created by a ``TransportFactory`` with the
 /// handler that receives them.
-public protocol Transport: AnyObject, Sendable {
+@_spi(Internal) public protocol Transport: AnyObject, Sendable {
     /// Connects for `context`, replacing any previous connection entirely.
     ///
     /// Returns as soon as the connection opens with a non-error status (for polling, once the first
@@ -25,7 +25,7 @@ public protocol Transport: AnyObject, Sendable {
 }
 
 /// Something a transport tells its owner.
-public enum TransportEvent: Sendable, Equatable {
+@_spi(Internal) public enum TransportEvent: Sendable, Equatable {
     /// A config set arrived and decoded.
     case configSet(ConfigSet)
     /// The connection's state changed.
@@ -33,7 +33,7 @@ public enum TransportEvent: Sendable, Equatable {
 }
 
 /// The state of a transport's connection.
-public enum ConnectionState: Sendable, Equatable {
+@_spi(Internal) public enum ConnectionState: Sendable, Equatable {
     /// The connection opened (streaming) or a fetch succeeded (polling).
     case open
     /// The connection failed and will be retried after `delay` seconds; `attempt` counts from 1.
@@ -45,7 +45,7 @@ public enum ConnectionState: Sendable, Equatable {
 }
 
 /// Makes the transports a client uses, so that tests can give it an in-memory one.
-public protocol TransportFactory: Sendable {
+@_spi(Internal) public protocol TransportFactory: Sendable {
     /// Makes a transport that delivers its events to `handler`, in order.
     /// - Parameter handler: Receives every event, one at a time.
     /// - Returns: A transport, not yet connected.

@@ -7,7 +7,7 @@ internal import Darwin
 #endif
 
 /// The time source the transports wait on, injected so that tests observe backoff and polling without waiting.
-public protocol TransportClock: Sendable {
+@_spi(Internal) public protocol TransportClock: Sendable {
     /// The current time.
     /// - Returns: Now, as the clock tells it.
     func now() -> Date
@@ -29,7 +29,7 @@ extension TransportClock {
 }
 
 /// The real clock: the system's time and `Task.sleep`.
-public struct SystemTransportClock: TransportClock {
+@_spi(Internal) public struct SystemTransportClock: TransportClock {
     /// Creates the system clock.
     public init() {}
 

@@ -1,7 +1,7 @@
-public import ConfigModel
+@_spi(Internal) public import ConfigModel
 
 /// Everything the HTTP transports and the telemetry reporter need to reach the service.
-public struct TransportConfiguration: Sendable {
+@_spi(Internal) public struct TransportConfiguration: Sendable {
     /// The default limit on one SSE event or one polling body: 8 MiB.
     public static let defaultMaxEventSize = 8 * 1024 * 1024
     /// The default time between two polls, in seconds.

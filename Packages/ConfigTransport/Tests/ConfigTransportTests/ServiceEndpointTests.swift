@@ -1,4 +1,4 @@
-import ConfigTransport
+@_spi(Internal) import ConfigTransport
 import Foundation
 import Testing
 

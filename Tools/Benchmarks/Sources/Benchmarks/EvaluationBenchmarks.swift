@@ -1,7 +1,7 @@
 import AllocCounter
-@_spi(Testing) import ConfigClient
-import ConfigModel
-import ConfigTransport
+@_spi(Internal) @_spi(Testing) import ConfigClient
+@_spi(Internal) import ConfigModel
+@_spi(Internal) import ConfigTransport
 import Foundation
 
 /// 1. `value(for:default:)` of a boolean on a ready client of 1,000 configs, telemetry on, against a

@@ -1,7 +1,7 @@
 import AllocCounter
-@_spi(Testing) import ConfigClient
-import ConfigModel
-import ConfigStore
+@_spi(Internal) @_spi(Testing) import ConfigClient
+@_spi(Internal) import ConfigModel
+@_spi(Internal) import ConfigStore
 import Foundation
 
 /// The wire payload of a full set of `count` configs of mixed types, about 150 bytes each.

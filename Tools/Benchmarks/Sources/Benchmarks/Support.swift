@@ -1,7 +1,7 @@
-@_spi(Testing) import ConfigClient
-import ConfigModel
-import ConfigStore
-import ConfigTransport
+@_spi(Internal) @_spi(Testing) import ConfigClient
+@_spi(Internal) import ConfigModel
+@_spi(Internal) import ConfigStore
+@_spi(Internal) import ConfigTransport
 import Foundation
 
 /// An in-memory transport that delivers a set on connect and then whatever the benchmark pushes.
@@ -122,8 +122,8 @@ struct ScriptedClient {
         let client = try! ConfigDirectorClient(
             clientSDKKey: "bench-key",
             options: ConfigDirectorClientOptions(
-                logger: SilentLogger(),
                 connection: ConnectionOptions(pausesWhileBackgrounded: false),
+                logger: SilentLogger(),
                 caching: CachingOptions(enabled: false, provider: InMemoryCachingProvider())
             ),
             environment: ClientEnvironment(

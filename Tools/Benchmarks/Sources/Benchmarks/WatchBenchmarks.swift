@@ -1,8 +1,8 @@
 import AllocCounter
-@_spi(Testing) import ConfigClient
+@_spi(Internal) @_spi(Testing) import ConfigClient
 import ConfigEmulator
-import ConfigModel
-import ConfigStore
+@_spi(Internal) import ConfigModel
+@_spi(Internal) import ConfigStore
 import Foundation
 
 /// 4. Applying a one-key delta with 10,000 watch streams on distinct keys, against 10 streams.
@@ -50,8 +50,8 @@ func emulatorClient(_ emulator: ConfigEmulator) async -> ConfigDirectorClient {
     let client = try! ConfigDirectorClient(
         clientSDKKey: "emulator-sdk-key",
         options: ConfigDirectorClientOptions(
+            connection: ConnectionOptions(mode: .streaming, baseURL: emulator.baseURL, pausesWhileBackgrounded: false),
             logger: SilentLogger(),
-            connection: ConnectionOptions(mode: .streaming, pausesWhileBackgrounded: false, baseURL: emulator.baseURL),
             caching: CachingOptions(enabled: false, provider: InMemoryCachingProvider())
         ),
         environment: ClientEnvironment(telemetry: .disabled, lifecycleObserver: ManualLifecycleObserver())

@@ -20,7 +20,7 @@ struct ReadValue: Sendable, Equatable {
 final class ClientProbe: Sendable {
     let client: ConfigDirectorClient
     let evaluations: StreamRecorder<ConfigEvaluation>
-    let events: StreamRecorder<ConfigDirectorEvent>
+    let events: StreamRecorder<ClientEvent>
 
     init(_ client: ConfigDirectorClient) {
         self.client = client
@@ -45,7 +45,9 @@ final class ClientProbe: Sendable {
         case .double: return await read(key, as: "Double") { $0.value(for: key, default: 0.0).formatted }
         case .string: return await read(key, as: "String") { quoted($0.value(for: key, default: "")) }
         case .json:
-            return await read(key, as: "JSONValue") { $0.value(for: key, as: JSONValue.self, default: .null).jsonText }
+            return await read(key, as: "JSON") {
+                $0.value(for: key, as: ConfigDirectorContext.TraitValue.self, default: .null).description
+            }
         }
     }
 

@@ -48,12 +48,12 @@ public enum DemoRunner {
         guard let baseURL = options.baseURL, let sdkKey = options.sdkKey else { return }
         let clientOptions = ConfigDirectorClientOptions(
             metadata: ConfigDirectorMetaContext(appName: "config-demo", appVersion: "1.0"),
-            logger: ConsoleLogger(level: options.logLevel),
             connection: ConnectionOptions(
                 mode: options.usesPolling ? .polling : .streaming,
-                pausesWhileBackgrounded: false,
-                baseURL: baseURL
+                baseURL: baseURL,
+                pausesWhileBackgrounded: false
             ),
+            logger: ConsoleLogger(level: options.logLevel),
             // Nothing is written to this machine: no kept values, an instance id in memory.
             caching: CachingOptions(enabled: false, provider: InMemoryCachingProvider())
         )

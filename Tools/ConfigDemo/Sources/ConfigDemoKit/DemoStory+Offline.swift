@@ -1,5 +1,6 @@
 internal import ConfigDirector
 internal import ConfigEmulator
+@_spi(Internal) internal import ConfigStore
 internal import Foundation
 
 extension DemoStory {

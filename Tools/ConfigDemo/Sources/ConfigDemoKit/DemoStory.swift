@@ -137,13 +137,13 @@ public final class DemoStory {
     func makeClient(timeout: Double, step: Int) throws(DemoFailure) -> ClientProbe {
         let options = ConfigDirectorClientOptions(
             metadata: ConfigDirectorMetaContext(appName: "config-demo", appVersion: "1.0"),
-            logger: ConsoleLogger(level: self.options.logLevel),
             connection: ConnectionOptions(
                 mode: self.options.usesPolling ? .polling : .streaming,
                 timeout: timeout,
-                pausesWhileBackgrounded: false,
-                baseURL: URL(string: "http://127.0.0.1:\(port)")
+                baseURL: URL(string: "http://127.0.0.1:\(port)"),
+                pausesWhileBackgrounded: false
             ),
+            logger: ConsoleLogger(level: self.options.logLevel),
             caching: CachingOptions(provider: keptValues)
         )
         do {

@@ -1,5 +1,5 @@
 internal import ConfigDirector
-@_spi(Locking) internal import ConfigModel
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
 internal import Foundation
 
 /// A caching provider that hands everything to another one and notes when the SDK writes the values it

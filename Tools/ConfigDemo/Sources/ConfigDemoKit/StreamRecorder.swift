@@ -1,4 +1,4 @@
-@_spi(Locking) internal import ConfigModel
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
 internal import Foundation
 
 /// Consumes an `AsyncStream` on a task of its own and keeps every element with the time it arrived, so

@@ -6,10 +6,10 @@ struct TelemetryCounts {
     private(set) var byKey: [String: [String: Int]] = [:]
 
     /// Adds up entries of `aggregatedEvents.evaluatedConfig`, each an object with `count` and `event`.
-    init(_ entries: [JSONValue]) {
+    init(_ entries: [ConfigDirectorContext.TraitValue]) {
         for entry in entries {
-            guard case .object(let aggregate) = entry, case .integer(let count)? = aggregate["count"],
-                case .object(let event)? = aggregate["event"], case .string(let key)? = event["key"]
+            guard case .dictionary(let aggregate) = entry, case .int(let count)? = aggregate["count"],
+                case .dictionary(let event)? = aggregate["event"], case .string(let key)? = event["key"]
             else { continue }
             var reason = "unknown"
             if case .string(let name)? = event["evaluationReason"] { reason = name }

@@ -1,4 +1,4 @@
-@_spi(Locking) public import ConfigModel
+@_spi(Internal) @_spi(Locking) public import ConfigModel
 public import Foundation
 
 /// A local ConfigDirector server for development and tests: it speaks the client protocol over HTTP on
@@ -122,11 +122,11 @@ public final class ConfigEmulator: Sendable {
 
     /// Changes the value a config serves when no rule matches, keeping its type and rules.
     /// - Parameters:
-    ///   - value: The new value; ``JSONValue/null`` serves no value.
+    ///   - value: The new value; ``ConfigDirectorContext/TraitValue/null`` serves no value.
     ///   - key: The config's key.
     /// - Returns: `false` when there is no config with that key.
     @discardableResult
-    public func setValue(_ value: JSONValue, forKey key: String) -> Bool {
+    public func setValue(_ value: ConfigDirectorContext.TraitValue, forKey key: String) -> Bool {
         var found = false
         update { configs in
             found = configs[key] != nil
@@ -270,6 +270,7 @@ public final class ConfigEmulator: Sendable {
     }
 
     func log(_ level: ConfigDirectorLogLevel, _ message: @autoclosure () -> String) {
-        configuration.logger?.logIfEnabled(level, message())
+        guard let logger = configuration.logger, level != .off, level <= logger.level else { return }
+        logger.log(level, message: message(), error: nil)
     }
 }

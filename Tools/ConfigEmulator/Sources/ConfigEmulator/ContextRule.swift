@@ -1,4 +1,4 @@
-public import ConfigModel
+@_spi(Internal) public import ConfigModel
 
 /// A value that a config serves to the contexts a condition selects.
 ///
@@ -13,9 +13,9 @@ public struct ContextRule: Sendable, Hashable, Codable {
     /// The name of a trait the rule compares.
     public var trait: String?
     /// The value the trait must equal.
-    public var equals: JSONValue?
-    /// The value served to the selected contexts; ``JSONValue/null`` serves no value.
-    public var value: JSONValue
+    public var equals: ConfigDirectorContext.TraitValue?
+    /// The value served to the selected contexts; ``ConfigDirectorContext/TraitValue/null`` serves no value.
+    public var value: ConfigDirectorContext.TraitValue
     /// The value id sent with the value, if any.
     public var valueID: String?
 
@@ -31,8 +31,8 @@ public struct ContextRule: Sendable, Hashable, Codable {
         kind: String? = nil,
         id: String? = nil,
         trait: String? = nil,
-        equals: JSONValue? = nil,
-        value: JSONValue,
+        equals: ConfigDirectorContext.TraitValue? = nil,
+        value: ConfigDirectorContext.TraitValue,
         valueID: String? = nil
     ) {
         self.kind = kind
@@ -54,9 +54,9 @@ public struct ContextRule: Sendable, Hashable, Codable {
         kind = try container.decodeIfPresent(String.self, forKey: .kind)
         id = try container.decodeIfPresent(String.self, forKey: .id)
         trait = try container.decodeIfPresent(String.self, forKey: .trait)
-        // Decoded only when present: `nil` here would be taken as JSON null (JSONValue is ExpressibleByNilLiteral).
-        equals = container.contains(.equals) ? .some(try container.decode(JSONValue.self, forKey: .equals)) : .none
-        value = try container.decode(JSONValue.self, forKey: .value)
+        // Decoded only when present: `nil` here would be taken as JSON null (ConfigDirectorContext.TraitValue is ExpressibleByNilLiteral).
+        equals = container.contains(.equals) ? .some(try container.decode(ConfigDirectorContext.TraitValue.self, forKey: .equals)) : .none
+        value = try container.decode(ConfigDirectorContext.TraitValue.self, forKey: .value)
         valueID = try container.decodeIfPresent(String.self, forKey: .valueID)
         guard kind != nil || id != nil || trait != nil else {
             throw DecodingError.dataCorruptedError(
@@ -90,7 +90,7 @@ public struct ContextRule: Sendable, Hashable, Codable {
             return false
         }
         if id == nil, let kind, context.effectiveKind != kind { return false }
-        if let trait, context.traits[trait] != equals { return false }
+        if let trait, context.traits?[trait] != equals { return false }
         return kind != nil || id != nil || trait != nil
     }
 }

@@ -1,4 +1,4 @@
-public import ConfigModel
+@_spi(Internal) public import ConfigModel
 
 /// One config the emulator serves: its key, type, default value and values for particular contexts.
 ///
@@ -13,8 +13,8 @@ public struct EmulatedConfig: Sendable, Hashable, Codable {
     public var key: String
     /// The config's declared type.
     public var type: ConfigType
-    /// The value served when no rule matches; ``JSONValue/null`` serves no value.
-    public var value: JSONValue
+    /// The value served when no rule matches; ``ConfigDirectorContext/TraitValue/null`` serves no value.
+    public var value: ConfigDirectorContext.TraitValue
     /// The config's server id; the key when `nil`.
     public var id: String?
     /// The value id sent with the default value, if any.
@@ -33,7 +33,7 @@ public struct EmulatedConfig: Sendable, Hashable, Codable {
     public init(
         key: String,
         type: ConfigType,
-        value: JSONValue,
+        value: ConfigDirectorContext.TraitValue,
         id: String? = nil,
         valueID: String? = nil,
         rules: [ContextRule] = []
@@ -57,7 +57,7 @@ public struct EmulatedConfig: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         key = try container.decode(String.self, forKey: .key)
         type = try container.decode(ConfigType.self, forKey: .type)
-        value = container.contains(.value) ? try container.decode(JSONValue.self, forKey: .value) : .null
+        value = container.contains(.value) ? try container.decode(ConfigDirectorContext.TraitValue.self, forKey: .value) : .null
         id = try container.decodeIfPresent(String.self, forKey: .id)
         valueID = try container.decodeIfPresent(String.self, forKey: .valueID)
         rules = try container.decodeIfPresent([ContextRule].self, forKey: .rules) ?? []
@@ -77,7 +77,7 @@ public struct EmulatedConfig: Sendable, Hashable, Codable {
     /// The config as served to `context`: the first matching rule's value, else ``value``, as wire text.
     /// - Parameter context: The context the config is evaluated for.
     /// - Returns: The wire form of the config for that context.
-    public func state(for context: ConfigDirectorContext) -> ConfigState {
+    func state(for context: ConfigDirectorContext) -> ConfigState {
         let rule = rules.first { $0.matches(context) }
         let served = rule?.value ?? value
         return ConfigState(
@@ -95,7 +95,7 @@ public struct EmulatedConfig: Sendable, Hashable, Codable {
     ///   - value: The value from the configs file.
     ///   - type: The config's type.
     /// - Returns: The wire text, or `nil` for `null`.
-    public static func wireText(of value: JSONValue, type: ConfigType) -> String? {
+    public static func wireText(of value: ConfigDirectorContext.TraitValue, type: ConfigType) -> String? {
         switch (value, type) {
         case (.null, _): nil
         case (_, .json): value.jsonText

@@ -1,4 +1,4 @@
-public import ConfigModel
+@_spi(Internal) public import ConfigModel
 public import Foundation
 
 /// How an emulator listens, what it serves and the limits it keeps.

@@ -1,4 +1,4 @@
-public import ConfigModel
+@_spi(Internal) public import ConfigModel
 public import Foundation
 
 /// A streaming client connected to the emulator.

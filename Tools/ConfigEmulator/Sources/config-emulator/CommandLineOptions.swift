@@ -1,4 +1,4 @@
-import ConfigModel
+@_spi(Internal) import ConfigModel
 import Foundation
 
 /// The options of `config-emulator`, parsed from its arguments.

@@ -1,4 +1,4 @@
-import ConfigModel
+@_spi(Internal) import ConfigModel
 import Foundation
 
 /// Writes the emulator's messages to standard output, one timestamped line each.

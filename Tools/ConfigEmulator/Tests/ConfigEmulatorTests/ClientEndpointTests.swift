@@ -1,5 +1,5 @@
 import ConfigEmulator
-import ConfigModel
+@_spi(Internal) import ConfigModel
 import Foundation
 import TestSupport
 import Testing

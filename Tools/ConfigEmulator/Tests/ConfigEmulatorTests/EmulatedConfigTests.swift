@@ -1,5 +1,5 @@
-import ConfigEmulator
-import ConfigModel
+@testable import ConfigEmulator
+@_spi(Internal) import ConfigModel
 import Foundation
 import Testing
 
@@ -38,7 +38,7 @@ struct EmulatedConfigTests {
             (.float, 2.5, "2.5"),
             (.enum, "express", "express"),
             (.url, "https://example.com/a", "https://example.com/a"),
-            (.json, JSONValue.object(["b": 1, "a": [true, nil]]), #"{"a":[true,null],"b":1}"#),
+            (.json, JSONValue.dictionary(["b": 1, "a": [true, nil]]), #"{"a":[true,null],"b":1}"#),
             (.json, "text", #""text""#),
             (.custom, "v2", "v2"),
             (.string, nil, nil),

@@ -1,4 +1,4 @@
-@_spi(Locking) internal import ConfigModel
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
 
 /// Hands every element to each of its subscribers' `AsyncStream`s; each stream keeps the newest
 /// `bufferSize` elements its consumer has not read yet.

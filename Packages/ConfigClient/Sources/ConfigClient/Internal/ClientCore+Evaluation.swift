@@ -1,4 +1,4 @@
-@_spi(Locking) internal import ConfigModel
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
 internal import Foundation
 
 /// An evaluation's result apart from its value: what telemetry and the `evaluations` stream are told.

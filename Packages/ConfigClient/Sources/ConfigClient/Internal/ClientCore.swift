@@ -1,6 +1,6 @@
-@_spi(Locking) internal import ConfigModel
-internal import ConfigStore
-internal import ConfigTransport
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
+@_spi(Internal) internal import ConfigStore
+@_spi(Internal) internal import ConfigTransport
 internal import Foundation
 
 /// The client's machinery, owned by a ``ConfigDirectorClient`` and closed when it is released.
@@ -14,7 +14,7 @@ final class ClientCore: Sendable {
     let options: ConfigDirectorClientOptions
     let logger: any ConfigDirectorLogger
     let state = StripedLock(ClientState(), stripe: TelemetryCache.init)
-    let events = Broadcast<ConfigDirectorEvent>(bufferSize: 256)
+    let events = Broadcast<ClientEvent>(bufferSize: 256)
     let evaluations = Broadcast<ConfigEvaluation>(bufferSize: 256)
     private let dependencies: ClientDependencies
     private let operations = SerialOperationQueue()
@@ -101,8 +101,7 @@ final class ClientCore: Sendable {
     /// The context sent for `context`: itself, or none when its kind is invalid (PROTOCOL §9).
     private func validated(_ context: ConfigDirectorContext?) -> ConfigDirectorContext? {
         guard let context, !context.hasValidKind else { return context }
-        logger.logIfEnabled(
-            .error,
+        logger.error(
             "The context kind '\(context.kind ?? "")' is invalid: a kind is 1 to 64 of a-z, 0-9, '-' and '_'. "
                 + "Configs are evaluated as if no context had been given."
         )
@@ -129,19 +128,20 @@ final class ClientCore: Sendable {
             return
         case .timedOut, .interrupted:
             let servesKeptValues = state.withLock { $0.source == .keptValues }
-            logger.logIfEnabled(
-                .warn,
+            logger.warn(
                 "ConfigDirector did not send config values within \(options.connection.timeout) seconds. "
                     + "The client keeps retrying in the background and serves "
                     + (servesKeptValues ? "the values kept on the device" : "default values") + " until they arrive."
             )
         case .failed(let error):
-            // The error's description already says that the client keeps serving the values it has.
-            logger.logIfEnabled(
-                dependencies.transportLogsRefusals ? .debug : .error,
-                "The connection to ConfigDirector failed and will not be retried: \(error)",
-                error: error
-            )
+            let message =
+                "The connection to ConfigDirector failed and will not be retried; the client keeps serving "
+                + "the values it has. Check the client SDK key and the base URL"
+            if dependencies.transportLogsRefusals {
+                logger.debug(message, error: error)
+            } else {
+                logger.error(message, error: error)
+            }
             state.withLock { state in
                 state.isInitializing = false
                 state.pendingReadyReason = nil
@@ -163,11 +163,11 @@ final class ClientCore: Sendable {
             }
             attempt?.resolve(.failed(error))
         case .connectionState(.stopped):
-            logger.logIfEnabled(.info, "ConfigDirector ended the connection (204); the client serves what it has.")
+            logger.info("ConfigDirector ended the connection (204); the client serves what it has.")
         case .connectionState(.open):
-            logger.logIfEnabled(.debug, "Connected to ConfigDirector.")
+            logger.debug("Connected to ConfigDirector.")
         case .connectionState(.reconnecting(let attempt, let delay)):
-            logger.logIfEnabled(.debug, "Reconnecting to ConfigDirector in \(delay) s (attempt \(attempt)).")
+            logger.debug("Reconnecting to ConfigDirector in \(delay) s (attempt \(attempt)).")
         }
     }
 

@@ -1,6 +1,6 @@
-internal import ConfigModel
-internal import ConfigStore
-internal import ConfigTransport
+@_spi(Internal) internal import ConfigModel
+@_spi(Internal) internal import ConfigStore
+@_spi(Internal) internal import ConfigTransport
 internal import Foundation
 
 /// What a client's core runs on, built from its options after they are validated.
@@ -36,7 +36,7 @@ struct ClientDependencies: Sendable {
 
         let store = KeptValuesStore(clientSDKKey: clientSDKKey, options: options.caching, logger: options.logger)
         keptValues = store
-        let metadata = options.metadata.filled()
+        let metadata = (options.metadata ?? ConfigDirectorMetaContext()).filled()
         let metaContext = MetaContext(
             sdkName: environment.sdkName,
             appName: metadata.appName,
@@ -92,10 +92,9 @@ struct ClientDependencies: Sendable {
         logger: any ConfigDirectorLogger
     ) throws(ConfigDirectorError) -> ServiceEndpoint {
         guard let baseURL else { return ServiceEndpoint() }
-        guard ServiceEndpoint.isValidBaseURL(baseURL) else { throw .invalidBaseURL(baseURL.absoluteString) }
+        guard ServiceEndpoint.isValidBaseURL(baseURL) else { throw .invalidBaseURL(baseURL) }
         if baseURL.scheme?.lowercased() != "https" {
-            logger.logIfEnabled(
-                .warn,
+            logger.warn(
                 "The base URL \(baseURL.absoluteString) is not https: config values and the SDK key travel unencrypted."
             )
         }

@@ -1,5 +1,5 @@
-internal import ConfigModel
-internal import ConfigTransport
+@_spi(Internal) internal import ConfigModel
+@_spi(Internal) internal import ConfigTransport
 
 /// Everything a client knows that changes, guarded as one by ``ClientCore``'s lock.
 struct ClientState {

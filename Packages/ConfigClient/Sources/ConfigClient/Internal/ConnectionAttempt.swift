@@ -1,4 +1,4 @@
-@_spi(Locking) internal import ConfigModel
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
 
 /// One connect of `initialize`, `updateContext` or `resumeNetwork`, waited on until it ends.
 final class ConnectionAttempt: Sendable {

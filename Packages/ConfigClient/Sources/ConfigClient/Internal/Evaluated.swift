@@ -1,4 +1,4 @@
-internal import ConfigModel
+@_spi(Internal) internal import ConfigModel
 
 /// One evaluation's result before it is reported: the value that `values(for:)` yields, and what
 /// telemetry and the `evaluations` stream are told.

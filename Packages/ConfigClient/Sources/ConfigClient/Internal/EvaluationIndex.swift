@@ -1,4 +1,4 @@
-internal import ConfigModel
+@_spi(Internal) internal import ConfigModel
 
 /// The part of an ``EvaluationTable`` that evaluations read: immutable but for the configs in its
 /// slots, which the table writes only while every stripe of the client's lock is held.

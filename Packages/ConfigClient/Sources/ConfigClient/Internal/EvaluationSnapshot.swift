@@ -1,4 +1,4 @@
-internal import ConfigModel
+@_spi(Internal) internal import ConfigModel
 
 /// What an evaluation of one key reads from the client's state, taken under its lock.
 struct EvaluationSnapshot: Sendable {

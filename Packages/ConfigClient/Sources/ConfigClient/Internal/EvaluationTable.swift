@@ -1,4 +1,4 @@
-internal import ConfigModel
+@_spi(Internal) internal import ConfigModel
 
 /// The configs a client holds (a ``ConfigStateTable``, with its merge rules), indexed for evaluation:
 /// each key has a slot and a revision, so that an evaluation finds everything it needs with one hash

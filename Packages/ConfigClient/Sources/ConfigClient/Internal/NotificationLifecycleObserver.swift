@@ -1,4 +1,4 @@
-@_spi(Locking) internal import ConfigModel
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
 internal import Foundation
 
 /// The app lifecycle as the platform's notifications tell it. Only iOS, tvOS, visionOS and watchOS

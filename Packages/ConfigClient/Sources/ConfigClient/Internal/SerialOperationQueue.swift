@@ -1,4 +1,4 @@
-@_spi(Locking) internal import ConfigModel
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
 
 /// Runs async operations one at a time, in the order they were enqueued.
 final class SerialOperationQueue: Sendable {

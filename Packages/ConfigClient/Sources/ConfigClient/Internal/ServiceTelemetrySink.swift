@@ -1,5 +1,5 @@
-internal import ConfigModel
-internal import ConfigTransport
+@_spi(Internal) internal import ConfigModel
+@_spi(Internal) internal import ConfigTransport
 
 /// Sends telemetry batches to ConfigDirector's telemetry endpoint.
 struct ServiceTelemetrySink: TelemetrySink {

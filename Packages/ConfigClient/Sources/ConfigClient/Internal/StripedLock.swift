@@ -1,4 +1,4 @@
-@_spi(Locking) internal import ConfigModel
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
 internal import Foundation
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-internal import ConfigModel
+@_spi(Internal) internal import ConfigModel
 internal import Foundation
 
 /// One lock stripe's count of recent evaluations of the configs the client holds, so that counting

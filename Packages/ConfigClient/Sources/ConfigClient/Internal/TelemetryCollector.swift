@@ -1,5 +1,5 @@
-@_spi(Locking) internal import ConfigModel
-internal import ConfigTransport
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
+@_spi(Internal) internal import ConfigTransport
 internal import Foundation
 
 /// Aggregates evaluations and flushes them as batches (PROTOCOL §6).

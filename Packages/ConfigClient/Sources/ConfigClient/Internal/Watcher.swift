@@ -1,4 +1,4 @@
-@_spi(Locking) internal import ConfigModel
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
 
 /// A `values(for:)` stream's side inside the client, refreshed when its key changes.
 protocol KeyWatcher: AnyObject, Sendable {

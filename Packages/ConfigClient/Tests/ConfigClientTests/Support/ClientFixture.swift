@@ -1,7 +1,7 @@
-@_spi(Testing) import ConfigClient
-import ConfigModel
-import ConfigStore
-import ConfigTransport
+@_spi(Internal) @_spi(Testing) import ConfigClient
+@_spi(Internal) import ConfigModel
+@_spi(Internal) import ConfigStore
+@_spi(Internal) import ConfigTransport
 import Foundation
 
 /// A real client whose seams a test holds: a scripted transport, a manual clock, a recording logger,
@@ -22,7 +22,7 @@ struct ClientFixture {
         factory = ScriptedTransportFactory(answer: answer)
         client = try ConfigDirectorClient(
             clientSDKKey: "test-key",
-            options: ConfigDirectorClientOptions(logger: logger, connection: connection, caching: caching),
+            options: ConfigDirectorClientOptions(connection: connection, logger: logger, caching: caching),
             environment: ClientEnvironment(
                 transportFactory: factory,
                 telemetry: .sink(telemetry),

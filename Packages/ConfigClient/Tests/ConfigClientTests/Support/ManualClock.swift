@@ -1,4 +1,4 @@
-import ConfigTransport
+@_spi(Internal) import ConfigTransport
 import Foundation
 
 /// A clock that moves only when a test advances it, so timeouts and flush timers run without waiting.

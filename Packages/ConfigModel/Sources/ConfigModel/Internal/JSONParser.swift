@@ -46,7 +46,7 @@ struct JSONParser {
                 skipWhitespace()
                 if isObject, peek() == UInt8(ascii: "}") {
                     cursor.position += 1
-                    value = .object([:])
+                    value = .dictionary([:])
                 } else if !isObject, peek() == UInt8(ascii: "]") {
                     cursor.position += 1
                     value = .array([])
@@ -96,7 +96,7 @@ struct JSONParser {
                 }
                 cursor.position += 1
                 let closed = stack.removeLast()
-                value = closed.isObject ? .object(closed.members) : .array(closed.elements)
+                value = closed.isObject ? .dictionary(closed.members) : .array(closed.elements)
             }
         }
     }
@@ -118,7 +118,7 @@ struct JSONParser {
         let start = cursor.position
         let isInteger = try cursor.scanNumber()
         let text = cursor.text(start..<cursor.position)
-        if isInteger, let integer = Int(text) { return .integer(integer) }
+        if isInteger, let integer = Int(text) { return .int(integer) }
         guard let double = Double(text), double.isFinite else {
             cursor.position = start
             throw error("number too large to be represented")

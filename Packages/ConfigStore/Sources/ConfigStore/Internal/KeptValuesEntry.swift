@@ -1,4 +1,4 @@
-internal import ConfigModel
+@_spi(Internal) internal import ConfigModel
 internal import Foundation
 
 /// The document kept on the device (PROTOCOL §10), encoded as JSON into one UTF-8 string.

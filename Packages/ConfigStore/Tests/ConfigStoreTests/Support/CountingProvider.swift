@@ -1,4 +1,4 @@
-import ConfigStore
+@_spi(Internal) import ConfigStore
 import Foundation
 
 /// An in-memory provider that counts its calls, so that tests can see how often the store writes.

@@ -1,4 +1,4 @@
-import ConfigStore
+@_spi(Internal) import ConfigStore
 import Foundation
 
 /// A provider whose every call fails, its instance id entry's included.

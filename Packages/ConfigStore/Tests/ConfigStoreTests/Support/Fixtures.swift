@@ -1,4 +1,4 @@
-import ConfigModel
+@_spi(Internal) import ConfigModel
 import Foundation
 
 /// Config sets and contexts the tests save and load.

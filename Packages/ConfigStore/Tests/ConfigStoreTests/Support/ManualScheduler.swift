@@ -1,4 +1,4 @@
-@_spi(Testing) import ConfigStore
+@_spi(Internal) @_spi(Testing) import ConfigStore
 import Foundation
 
 /// Runs the store's coalesced writes when the test says so, instead of after real time.

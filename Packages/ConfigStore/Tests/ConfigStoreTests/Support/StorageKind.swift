@@ -1,4 +1,4 @@
-import ConfigStore
+@_spi(Internal) import ConfigStore
 import Foundation
 import Testing
 

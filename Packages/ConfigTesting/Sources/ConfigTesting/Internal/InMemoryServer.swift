@@ -1,6 +1,6 @@
-@_spi(Testing) internal import ConfigClient
-@_spi(Locking) internal import ConfigModel
-internal import ConfigTransport
+@_spi(Internal) @_spi(Testing) internal import ConfigClient
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
+@_spi(Internal) internal import ConfigTransport
 
 /// The in-memory server of a test client, which is also its client's transport.
 ///
@@ -175,11 +175,10 @@ final class InMemoryServer: ConnectReasonAwareTransport {
         case .skipped, .served:
             return
         case .failed(let error):
-            logger.logIfEnabled(.debug, "The test client's server refused the \(reason) connect, as armed.")
+            logger.debug("The test client's server refused the \(reason) connect, as armed.")
             throw error
         case .held(let id):
-            logger.logIfEnabled(
-                .debug,
+            logger.debug(
                 "The test client's server holds the \(reason) connect until it is completed, failed or ended."
             )
             switch await waitForEnd(ofHold: id) {

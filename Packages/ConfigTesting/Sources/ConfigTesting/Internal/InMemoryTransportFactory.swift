@@ -1,4 +1,4 @@
-internal import ConfigTransport
+@_spi(Internal) internal import ConfigTransport
 
 /// Hands the client its test client's in-memory server as its transport.
 struct InMemoryTransportFactory: TransportFactory {

@@ -1,4 +1,4 @@
-@_spi(Testing) internal import ConfigClient
+@_spi(Internal) @_spi(Testing) internal import ConfigClient
 
 /// The test client's app lifecycle: it never reports a change, so `pausesWhileBackgrounded` has no
 /// effect and only `pauseNetwork` and `resumeNetwork` release and restore the connection.

@@ -1,4 +1,4 @@
-import ConfigClient
+@_spi(Internal) import ConfigClient
 
 /// The code under test of the documented example: a checkout that reads the `new-checkout` flag.
 struct Checkout {

@@ -1,4 +1,4 @@
-@_spi(Locking) internal import ConfigModel
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
 
 /// The outcome a `connect` waits for: the first of the connection opening, a fatal status, or the timeout.
 final class ConnectWaiter: Sendable {

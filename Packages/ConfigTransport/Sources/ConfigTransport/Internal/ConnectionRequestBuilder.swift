@@ -1,4 +1,4 @@
-internal import ConfigModel
+@_spi(Internal) internal import ConfigModel
 internal import Foundation
 
 /// The body of a streaming or polling request (PROTOCOL §2).
@@ -84,7 +84,7 @@ struct ConnectionRequestBuilder: Sendable {
             return try encoder.encode(body)
         } catch {
             // Only a context whose traits cannot encode lands here; the service still gets a valid body.
-            configuration.logger.logIfEnabled(.error, "The context could not be encoded; sending none.", error: error)
+            configuration.logger.error("The context could not be encoded; sending none.", error: error)
             var withoutContext = body
             withoutContext.givenContext = nil
             return (try? encoder.encode(withoutContext)) ?? Data("{}".utf8)

@@ -1,4 +1,4 @@
-@_spi(Locking) internal import ConfigModel
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
 
 /// The one connection a transport runs at a time, and the rules around it: each connect replaces the
 /// last, `connect` waits for an outcome or the timeout, and disconnect and close stop everything at once.

@@ -1,4 +1,4 @@
-@_spi(Locking) internal import ConfigModel
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
 
 /// Logs a transient failure once per outage, not once per attempt.
 ///
@@ -17,7 +17,11 @@ final class OutageLog: Sendable {
             defer { isInOutage = true }
             return !isInOutage
         }
-        logger.logIfEnabled(starts ? .warn : .debug, message())
+        if starts {
+            logger.warn(message())
+        } else {
+            logger.debug(message())
+        }
     }
 
     /// Ends the outage, if there was one, with an info message.
@@ -26,6 +30,6 @@ final class OutageLog: Sendable {
             defer { isInOutage = false }
             return isInOutage
         }
-        if ended { logger.logIfEnabled(.info, message()) }
+        if ended { logger.info(message()) }
     }
 }

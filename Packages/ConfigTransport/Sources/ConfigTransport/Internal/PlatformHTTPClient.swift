@@ -1,4 +1,4 @@
-@_spi(Locking) public import ConfigModel
+@_spi(Internal) @_spi(Locking) public import ConfigModel
 public import Foundation
 
 /// The SDK's HTTP layer: ``SocketHTTPClient`` for `http` URLs where `URLSession` is swift-corelibs-foundation's

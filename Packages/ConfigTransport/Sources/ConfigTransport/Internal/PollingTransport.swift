@@ -1,4 +1,4 @@
-@_spi(Locking) internal import ConfigModel
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
 internal import Foundation
 
 /// The polling transport of PROTOCOL §5: the first fetch inside `connect`, then one fetch per interval.
@@ -31,7 +31,7 @@ final class PollingTransport: Transport {
     func connect(context: ConfigDirectorContext?, timeout: Double) async throws(ConfigDirectorError) {
         if let error = runner.memory.withLock(\.permanentError) { throw error }
         guard !slot.isClosed else {
-            runner.configuration.logger.logIfEnabled(.debug, "connect was called on a closed polling transport.")
+            runner.configuration.logger.debug("connect was called on a closed polling transport.")
             return
         }
         let runner = self.runner
@@ -88,8 +88,7 @@ struct PollRunner: Sendable {
                 return
             case .fatal(let error):
                 memory.withLock { $0.permanentError = error }
-                logger.logIfEnabled(
-                    .error,
+                logger.error(
                     "Polling was refused" + (error.refusedStatusCode.map { " with status \($0)" } ?? "")
                         + ". The error is unrecoverable: polling stopped for good;"
                         + " the SDK keeps serving the values it has."
@@ -152,7 +151,7 @@ struct PollRunner: Sendable {
         case .failed(let error):
             return .transient("network error: \(error.localizedDescription)")
         case .tooLarge(_, let limit):
-            logger.logIfEnabled(.warn, "A polling response larger than \(limit) bytes was refused.")
+            logger.warn("A polling response larger than \(limit) bytes was refused.")
             return .transient("a response larger than \(limit) bytes")
         case .complete(let head, let body):
             return handle(head: head, body: body, generation: generation)
@@ -167,9 +166,8 @@ struct PollRunner: Sendable {
             do {
                 set = try ConfigSet(jsonBytes: body)
             } catch {
-                logger.logIfEnabled(.warn, "A polled config set that does not decode was skipped.", error: error)
-                logger.logIfEnabled(
-                    .debug,
+                logger.warn("A polled config set that does not decode was skipped.", error: error)
+                logger.debug(
                     "Skipped polling body: "
                         + ResponseText.quote(body, length: ResponseText.debugPreviewLength, redacting: secret)
                 )
@@ -182,8 +180,7 @@ struct PollRunner: Sendable {
         case 201...299:
             return .unchanged
         case 400...499 where head.statusCode != 429:
-            logger.logIfEnabled(
-                .debug,
+            logger.debug(
                 "Polling status \(head.statusCode) body: "
                     + ResponseText.quote(body, length: ResponseText.debugPreviewLength, redacting: secret)
             )

@@ -1,5 +1,5 @@
 #if canImport(Glibc) || canImport(Darwin)
-@_spi(Locking) public import ConfigModel
+@_spi(Internal) @_spi(Locking) public import ConfigModel
 internal import Foundation
 
 #if canImport(Glibc)
@@ -154,7 +154,7 @@ private final class SocketExchange: Sendable {
         }
         guard ended else { return }
         if let error {
-            logger.logIfEnabled(.debug, "An HTTP exchange over a socket failed.", error: error)
+            logger.debug("An HTTP exchange over a socket failed.", error: error)
             continuation.finish(throwing: error)
         } else {
             continuation.finish()

@@ -1,4 +1,4 @@
-internal import ConfigModel
+@_spi(Internal) internal import ConfigModel
 internal import Foundation
 
 /// The streaming transport of PROTOCOL §4: one Server-Sent Events connection, reconnected with backoff.
@@ -29,7 +29,7 @@ final class StreamingTransport: Transport {
 
     func connect(context: ConfigDirectorContext?, timeout: Double) async throws(ConfigDirectorError) {
         guard !slot.isClosed else {
-            runner.configuration.logger.logIfEnabled(.debug, "connect was called on a closed streaming transport.")
+            runner.configuration.logger.debug("connect was called on a closed streaming transport.")
             return
         }
         let runner = self.runner
@@ -81,16 +81,14 @@ struct StreamRunner: Sendable {
             case .cancelled:
                 return
             case .stopped:
-                logger.logIfEnabled(
-                    .info,
+                logger.info(
                     "The service answered 204 No Content: streaming stopped and will not reconnect."
                 )
                 slot.emit(.connectionState(.stopped), generation: generation)
                 waiter.resolve(.success(()))
                 return
             case .fatal(let error):
-                logger.logIfEnabled(
-                    .error,
+                logger.error(
                     "The streaming connection was refused"
                         + (error.refusedStatusCode.map { " with status \($0)" } ?? "")
                         + ". The error is unrecoverable: the SDK will not reconnect"
@@ -108,7 +106,7 @@ struct StreamRunner: Sendable {
                     retryAfter: retryAfter
                 )
                 outage.transientFailure("The streaming connection failed (\(reason)); reconnecting with backoff.")
-                logger.logIfEnabled(.debug, "Streaming reconnect attempt \(attempt) in \(delay) s (\(reason)).")
+                logger.debug("Streaming reconnect attempt \(attempt) in \(delay) s (\(reason)).")
                 guard slot.emit(.connectionState(.reconnecting(attempt: attempt, delay: delay)), generation: generation)
                 else { return }
                 do {
@@ -195,7 +193,7 @@ struct StreamRunner: Sendable {
             guard !Task.isCancelled else { return .cancelled }
             switch error {
             case .eventTooLarge(let limit):
-                logger.logIfEnabled(.warn, "An event larger than \(limit) bytes was refused; dropping the connection.")
+                logger.warn("An event larger than \(limit) bytes was refused; dropping the connection.")
                 return .transient(reason: "an event larger than \(limit) bytes", delivered: delivered, retryAfter: nil)
             }
         } catch {
@@ -213,8 +211,7 @@ struct StreamRunner: Sendable {
     }
 
     private func fatal(statusCode: Int, body: Data) -> Ending {
-        logger.logIfEnabled(
-            .debug,
+        logger.debug(
             "Streaming status \(statusCode) body: "
                 + ResponseText.quote(
                     body,
@@ -238,9 +235,8 @@ struct StreamRunner: Sendable {
                 let set = try ConfigSet(jsonBytes: event.data.utf8)
                 return slot.emit(.configSet(set), generation: generation)
             } catch {
-                logger.logIfEnabled(.warn, "A config set that does not decode was skipped.", error: error)
-                logger.logIfEnabled(
-                    .debug,
+                logger.warn("A config set that does not decode was skipped.", error: error)
+                logger.debug(
                     "Skipped event data: "
                         + ResponseText.quote(
                             Data(event.data.utf8),
@@ -253,8 +249,7 @@ struct StreamRunner: Sendable {
         case .comment:
             return slot.isCurrent(generation)
         case .retry(let milliseconds):
-            logger.logIfEnabled(
-                .debug,
+            logger.debug(
                 "The stream asked for a retry time of \(milliseconds) ms; §4's backoff applies."
             )
             return slot.isCurrent(generation)

@@ -1,4 +1,4 @@
-internal import ConfigModel
+@_spi(Internal) internal import ConfigModel
 
 /// The whole body of a telemetry request (PROTOCOL §6).
 struct TelemetryRequestBody: Encodable, Sendable {

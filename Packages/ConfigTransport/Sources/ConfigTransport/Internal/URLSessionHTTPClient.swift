@@ -1,4 +1,4 @@
-@_spi(Locking) internal import ConfigModel
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
 internal import Foundation
 
 #if canImport(FoundationNetworking)
@@ -157,7 +157,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        logger.logIfEnabled(.debug, "Not following a redirect (status \(response.statusCode)).")
+        logger.debug("Not following a redirect (status \(response.statusCode)).")
         completionHandler(nil)
     }
 }

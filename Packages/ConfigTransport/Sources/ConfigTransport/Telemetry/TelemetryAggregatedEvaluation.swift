@@ -1,7 +1,7 @@
 public import Foundation
 
 /// Identical evaluations counted over a span of time: one entry of `aggregatedEvents.evaluatedConfig`.
-public struct TelemetryAggregatedEvaluation: Sendable, Hashable, Encodable {
+@_spi(Internal) public struct TelemetryAggregatedEvaluation: Sendable, Hashable, Encodable {
     /// When the first of the evaluations happened.
     public var startTime: Date
     /// When the last of the evaluations happened.

@@ -1,7 +1,7 @@
-public import ConfigModel
+@_spi(Internal) public import ConfigModel
 
 /// One batch of telemetry for one context: what ``TelemetryReporter`` sends in one request.
-public struct TelemetryBatch: Sendable, Hashable {
+@_spi(Internal) public struct TelemetryBatch: Sendable, Hashable {
     /// The context the evaluations belong to, or `nil` (then `context` is omitted).
     public var context: ConfigDirectorContext?
     /// The evaluations, aggregated.

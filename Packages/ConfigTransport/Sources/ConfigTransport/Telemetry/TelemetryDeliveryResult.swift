@@ -1,7 +1,7 @@
-public import ConfigModel
+@_spi(Internal) public import ConfigModel
 
 /// What became of one telemetry batch.
-public enum TelemetryDeliveryResult: Sendable, Hashable {
+@_spi(Internal) public enum TelemetryDeliveryResult: Sendable, Hashable {
     /// The service accepted the batch (2xx).
     case delivered
     /// The batch was dropped and will not be retried: a network error, a timeout, a status other than 2xx

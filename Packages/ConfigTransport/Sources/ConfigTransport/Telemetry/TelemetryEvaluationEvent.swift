@@ -1,7 +1,7 @@
-public import ConfigModel
+@_spi(Internal) public import ConfigModel
 
 /// What one evaluation reported to telemetry: identical ones are aggregated (PROTOCOL §6).
-public struct TelemetryEvaluationEvent: Sendable, Hashable, Encodable {
+@_spi(Internal) public struct TelemetryEvaluationEvent: Sendable, Hashable, Encodable {
     /// The id of the context evaluated for, if it has one.
     public var contextID: String?
     /// The config key.
@@ -74,6 +74,6 @@ public struct TelemetryEvaluationEvent: Sendable, Hashable, Encodable {
         try container.encode(evaluatedValue, forKey: .evaluatedValue)
         try container.encodeIfPresent(evaluatedValueID, forKey: .evaluatedValueID)
         try container.encode(usedDefault, forKey: .usedDefault)
-        try container.encode(reason.telemetryName, forKey: .evaluationReason)
+        try container.encode(reason.rawValue, forKey: .evaluationReason)
     }
 }

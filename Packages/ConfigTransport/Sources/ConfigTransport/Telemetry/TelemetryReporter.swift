@@ -1,4 +1,4 @@
-@_spi(Locking) internal import ConfigModel
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
 internal import Foundation
 
 /// Sends telemetry batches to the service (PROTOCOL §6): POST with a 5 s timeout, one batch at a time, in
@@ -7,7 +7,7 @@ internal import Foundation
 /// A fatal refusal (4xx but 429) stops the reporter for good: that send and every later one return
 /// ``TelemetryDeliveryResult/stopped(_:)``. Any other failure drops the batch; nothing is retried.
 /// Aggregating and queueing evaluations is the caller's job.
-public final class TelemetryReporter: Sendable {
+@_spi(Internal) public final class TelemetryReporter: Sendable {
     /// How long one request may take, in seconds.
     public static let requestTimeout = 5.0
     /// The most bytes of a response body read.
@@ -107,7 +107,7 @@ public final class TelemetryReporter: Sendable {
                 )
             )
         } catch {
-            logger.logIfEnabled(.error, "A telemetry batch could not be encoded; it was dropped.", error: error)
+            logger.error("A telemetry batch could not be encoded; it was dropped.", error: error)
             return .dropped
         }
         let request = HTTPRequest(
@@ -161,13 +161,11 @@ public final class TelemetryReporter: Sendable {
             return (error, true)
         }
         if isFirst {
-            configuration.logger.logIfEnabled(
-                .error,
+            configuration.logger.error(
                 "Telemetry was refused with status \(statusCode). "
                     + "The error is unrecoverable: telemetry stopped for good."
             )
-            configuration.logger.logIfEnabled(
-                .debug,
+            configuration.logger.debug(
                 "Telemetry status \(statusCode) body: "
                     + ResponseText.quote(body, length: ResponseText.debugPreviewLength, redacting: secret)
             )

@@ -1,7 +1,7 @@
-public import ConfigModel
+@_spi(Internal) public import ConfigModel
 
 /// A value as telemetry reports it (PROTOCOL §6): its text, its value id, or nothing.
-public enum TelemetryValue: Sendable, Hashable, Encodable {
+@_spi(Internal) public enum TelemetryValue: Sendable, Hashable, Encodable {
     /// The longest text, in UTF-16 units, sent as is; longer values are sent by value id.
     public static let maximumTextLength = 500
 

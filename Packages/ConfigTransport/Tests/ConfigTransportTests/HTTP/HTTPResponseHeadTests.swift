@@ -1,4 +1,4 @@
-@_spi(Testing) import ConfigTransport
+@_spi(Internal) @_spi(Testing) import ConfigTransport
 import Testing
 
 @Suite("HTTP response head")

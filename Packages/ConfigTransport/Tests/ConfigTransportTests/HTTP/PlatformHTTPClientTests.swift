@@ -1,5 +1,5 @@
-import ConfigModel
-@_spi(Testing) import ConfigTransport
+@_spi(Internal) import ConfigModel
+@_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 #if canImport(Glibc) || canImport(Darwin)
-import ConfigModel
-@_spi(Testing) import ConfigTransport
+@_spi(Internal) import ConfigModel
+@_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
 import Testing
 

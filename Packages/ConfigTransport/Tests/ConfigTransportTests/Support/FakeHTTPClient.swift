@@ -1,4 +1,4 @@
-@_spi(Testing) import ConfigTransport
+@_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
 
 /// A scripted HTTP layer: each request takes the next queued response, or the fallback when none is queued.

@@ -1,4 +1,4 @@
-@_spi(Testing) import ConfigTransport
+@_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
 
 /// A clock that moves only when a test advances it, and remembers every sleep it was asked for.

@@ -1,5 +1,5 @@
-import ConfigModel
-import ConfigTransport
+@_spi(Internal) import ConfigModel
+@_spi(Internal) import ConfigTransport
 import Foundation
 import Testing
 

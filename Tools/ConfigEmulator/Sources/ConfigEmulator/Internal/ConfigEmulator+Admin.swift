@@ -1,4 +1,4 @@
-@_spi(Locking) internal import ConfigModel
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
 internal import Foundation
 
 extension ConfigEmulator {
@@ -42,7 +42,7 @@ extension ConfigEmulator {
             }
             return .json(200, config)
         case ("PUT", "configs", let rest) where rest.count == 2 && rest[1] == "value":
-            return decode(JSONValue.self, from: request) { value in
+            return decode(ConfigDirectorContext.TraitValue.self, from: request) { value in
                 guard setValue(value, forKey: rest[0]) else { return .error(404, "no config \(rest[0])") }
                 return .json(200, document.configs.first { $0.key == rest[0] })
             }

@@ -1,4 +1,4 @@
-@_spi(Locking) internal import ConfigModel
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
 internal import Foundation
 
 extension ConfigEmulator {
@@ -196,7 +196,7 @@ extension ConfigEmulator {
     }
 
     private func acceptTelemetry(_ request: HTTPRequest) -> HTTPResponse {
-        guard let body = try? JSONDecoder().decode(JSONValue.self, from: request.body), case .object(let members) = body
+        guard let body = try? JSONDecoder().decode(ConfigDirectorContext.TraitValue.self, from: request.body), case .dictionary(let members) = body
         else { return .error(400, "body is not a telemetry batch") }
         guard members["clientSdkKey"] == .string(configuration.sdkKey) else {
             return .error(401, "invalid client SDK key")

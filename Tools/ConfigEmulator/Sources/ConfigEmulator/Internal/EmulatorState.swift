@@ -1,4 +1,4 @@
-internal import ConfigModel
+@_spi(Internal) internal import ConfigModel
 internal import Foundation
 
 /// Everything an emulator holds that changes, kept behind one lock by ``ConfigEmulator``.
@@ -130,7 +130,7 @@ struct EmulatorState {
                 event = SSE.event(id: eventID, set: set(.delta, keys: affected, for: context))
             }
             if !stream.send(event) {
-                logger?.logIfEnabled(.warn, "Stream \(stream.description.id) fell too far behind; dropping it")
+                logger?.warn("Stream \(stream.description.id) fell too far behind; dropping it")
             }
         }
         return true

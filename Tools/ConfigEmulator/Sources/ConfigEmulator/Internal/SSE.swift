@@ -1,4 +1,4 @@
-internal import ConfigModel
+@_spi(Internal) internal import ConfigModel
 internal import Foundation
 
 /// Builds the Server-Sent Events the emulator writes.

@@ -1,4 +1,4 @@
-internal import ConfigModel
+@_spi(Internal) internal import ConfigModel
 internal import Foundation
 
 /// The queue between the emulator, which decides what a stream gets, and the thread that writes it.

@@ -1,4 +1,4 @@
-import ConfigModel
+@_spi(Internal) import ConfigModel
 import Foundation
 
 /// One event of a text/event-stream, parsed simply: the emulator writes `id:` and `data:` lines and

@@ -1,7 +1,7 @@
-public import ConfigModel
+@_spi(Internal) public import ConfigModel
 
 /// A lifecycle change of the client, published on ``ConfigDirectorClient/events``.
-public enum ConfigDirectorEvent: Sendable, Hashable {
+public enum ClientEvent: Sendable, Hashable {
     /// The client received config state and is ready, after the action given.
     case ready(ConnectReason)
     /// Config values arrived: `keys` lists the configs the payload carried (only the changed ones on
