@@ -4,7 +4,7 @@ LINT_PATHS := Package.swift Packages Sources Tests Tools Scripts
 PACKAGES := $(notdir $(wildcard Packages/*))
 DOC_TARGETS := ConfigDirector ConfigModel ConfigTransport ConfigStore ConfigClient ConfigTesting ConfigOpenFeature
 
-.PHONY: help build demo test test-packages check-manifests check-imports test-consumer test-tsan lint format docs bench clean
+.PHONY: help build demo test test-packages check-manifests check-imports check-api api test-consumer test-tsan lint format docs bench clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -29,6 +29,12 @@ check-manifests: ## Fail when a nested manifest drifts from the root (targets, d
 
 check-imports: ## Build everything with explicit import checking and warnings as errors.
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error -Xswiftc -warnings-as-errors
+
+check-api: build ## Fail when the public API differs from Scripts/public-api.txt (symbol graphs of the debug build).
+	python3 Scripts/public-api.py .build/debug/Modules Scripts/public-api.txt
+
+api: build ## Rewrite Scripts/public-api.txt after a deliberate change of the public API.
+	python3 Scripts/public-api.py .build/debug/Modules Scripts/public-api.txt --write
 
 test-consumer: ## Build a throwaway app that depends on a tagged clone by URL (ConfigModel alone, then ConfigDirector).
 	Scripts/test-consumer.sh

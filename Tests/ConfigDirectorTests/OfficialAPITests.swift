@@ -23,6 +23,14 @@ extension Int64: ConfigValue {
     public init?(configValue: String) { self.init(configValue) }
 }
 
+/// A number config's served text, as an app's own `ConfigValue` receives it.
+private struct ServedText: ConfigValue {
+    static var configValueKind: ConfigValueKind { .number }
+    let text: String
+    init(text: String) { self.text = text }
+    init?(configValue: String) { text = configValue }
+}
+
 /// A logger adapter that an app writes: it records through the public logging helpers.
 private final class AdapterLogger: ConfigDirectorLogger, @unchecked Sendable {  // `lock` guards `lines`.
     let level: ConfigDirectorLogLevel
@@ -182,8 +190,9 @@ struct OfficialAPITests {
         let v = 5
         testClient.setValue(.integer(v * 2), for: "b")
         #expect(testClient.client.value(for: "b", default: 0) == 10)
-        #expect(testClient.client.value(for: "a", default: "") == "0.0000001")
-        #expect(testClient.client.value(for: "f", default: "") == "1000000000000000000000")
+        #expect(testClient.client.value(for: "a", default: 0.0) == 1e-7)
+        #expect(testClient.client.value(for: "a", default: ServedText(text: "none")).text == "0.0000001")
+        #expect(testClient.client.value(for: "f", default: ServedText(text: "none")).text == "1000000000000000000000")
         #expect(testClient.client.value(for: "o", default: "") == #"{"x":[1,2.0]}"#)
         let value: TestValue = ["k": .object(["n": .array([.boolean(true), .string("s")])])]
         #expect(value != .object([:]))

@@ -78,7 +78,7 @@ struct EventsExamples {
             let early = try #require(await evaluations.next())
             #expect(early.isDefaultValue)
             #expect(early.reason == .clientNotReady)
-            #expect(early.reason.rawValue == "clientNotReady")
+            #expect(early.reason.rawValue == "client-not-ready")
             #expect(early.valueID == nil)
 
             await client.initialize()

@@ -180,7 +180,7 @@ struct ControlsTests {
         #expect(testClient.client.value(for: "greeting", default: "none") == "none")
         let errors = logger.messages(at: .error)
         #expect(errors.count == 1)
-        #expect(errors.first?.contains("status 401") == true)
+        #expect(errors.first?.contains("HTTP 401") == true)
     }
 
     @Test("failInitialization with nothing held arms the next initialize; the attempt after it succeeds")

@@ -59,7 +59,7 @@ struct TestValueTests {
         let v = 4
         testClient.setValue(.integer(v * 2), for: "b")
         #expect(testClient.client.value(for: "b", default: 0) == 8)
-        #expect(testClient.client.value(for: "f", default: "") == "1000000000000000000000")
+        #expect(testClient.client.value(for: "f", default: 0.0) == 1e21)
     }
 
     @Test("a string is always a string config, even when it holds JSON text")

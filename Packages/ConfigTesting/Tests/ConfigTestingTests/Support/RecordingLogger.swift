@@ -9,7 +9,8 @@ final class RecordingLogger: ConfigDirectorLogger, @unchecked Sendable {
     let level: ConfigDirectorLogLevel = .debug
 
     func log(_ level: ConfigDirectorLogLevel, message: String, error: (any Error)?) {
-        lock.withLock { entries.append((level, message)) }
+        let line = error.map { "\(message): \($0.localizedDescription)" } ?? message
+        lock.withLock { entries.append((level, line)) }
     }
 
     func messages(at level: ConfigDirectorLogLevel) -> [String] {
