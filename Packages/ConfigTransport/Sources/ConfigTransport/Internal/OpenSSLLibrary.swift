@@ -34,6 +34,8 @@ final class OpenSSLLibrary: Sendable {
     typealias SetDescriptorFunction = @Sendable @convention(c) (OpaquePointer?, Int32) -> Int32
     /// `int f(T *, const char *)`: `SSL_set1_host`, `X509_VERIFY_PARAM_set1_ip_asc`.
     typealias SetTextFunction = @Sendable @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
+    /// `void SSL_set_hostflags(SSL *, unsigned int)`.
+    typealias SetFlagsFunction = @Sendable @convention(c) (OpaquePointer?, UInt32) -> Void
     /// `X509_VERIFY_PARAM *SSL_get0_param(SSL *)`.
     typealias ParameterFunction = @Sendable @convention(c) (OpaquePointer?) -> OpaquePointer?
     /// `int SSL_get_error(const SSL *, int ret)`.
@@ -65,6 +67,8 @@ final class OpenSSLLibrary: Sendable {
     static let tls12Version = 0x0303
     /// `SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER`: `SSL_write` returns what it wrote.
     static let partialWriteMode = 0x1 | 0x2
+    /// `X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS`: `*` matches a whole label only, as browsers match it.
+    static let noPartialWildcards: UInt32 = 0x4
     /// `SSL_VERIFY_PEER`.
     static let verifyPeer: Int32 = 1
     /// `SSL_ERROR_SSL`: a protocol or verification failure, described by the error queue.
@@ -107,6 +111,8 @@ final class OpenSSLLibrary: Sendable {
     let sslControl: ControlFunction
     /// `SSL_set1_host`: the DNS name that the certificate must match.
     let sslSetHost: SetTextFunction
+    /// `SSL_set_hostflags`.
+    let sslSetHostFlags: SetFlagsFunction
     /// `SSL_get0_param`.
     let sslParameters: ParameterFunction
     /// `X509_VERIFY_PARAM_set1_ip_asc`: the IP address that the certificate must match.
@@ -168,6 +174,7 @@ final class OpenSSLLibrary: Sendable {
         sslSetDescriptor = try Self.function("SSL_set_fd", in: ssl)
         sslControl = try Self.function("SSL_ctrl", in: ssl)
         sslSetHost = try Self.function("SSL_set1_host", in: ssl)
+        sslSetHostFlags = try Self.function("SSL_set_hostflags", in: ssl)
         sslParameters = try Self.function("SSL_get0_param", in: ssl)
         parametersSetIPAddress = try Self.function("X509_VERIFY_PARAM_set1_ip_asc", in: crypto)
         sslConnect = try Self.function("SSL_connect", in: ssl)

@@ -139,7 +139,8 @@ final class TLSConnection {
         if Self.isClosedByPeer(error: error, result: result, queued: queued) {
             return URLError(
                 .networkConnectionLost,
-                message: "The server \(host) closed the connection without a TLS close_notify while \(activity)."
+                message: "The server \(host) closed the connection mid-record or without a TLS close_notify "
+                    + "while \(activity)."
             )
         }
         if error == OpenSSLLibrary.errorSyscall {

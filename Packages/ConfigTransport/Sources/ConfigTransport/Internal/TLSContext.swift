@@ -72,6 +72,7 @@ final class TLSContext: Sendable {
                 throw Self.failure("could not set the address to verify", library: library)
             }
         } else {
+            library.sslSetHostFlags(ssl, OpenSSLLibrary.noPartialWildcards)
             let named = host.withCString { name in
                 library.sslControl(
                     ssl,

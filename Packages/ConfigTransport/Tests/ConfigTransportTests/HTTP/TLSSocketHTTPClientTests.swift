@@ -162,6 +162,15 @@ struct TLSSocketHTTPClientTests {
         #expect(outcome.heads.isEmpty)
     }
 
+    @Test("refuses a server that offers nothing newer than TLS 1.1 with secureConnectionFailed")
+    func oldProtocol() async throws {
+        let outcome = try await Self.exchange(.tls11)
+        let error = try #require(outcome.urlError)
+        #expect(error.code == .secureConnectionFailed)
+        #expect(error.localizedDescription.contains("protocol"))
+        #expect(outcome.heads.isEmpty)
+    }
+
     @Test("refuses the test root's certificate when the root is not added: the system's store alone")
     func systemStoreAlone() async throws {
         let certificates = try TLSTestCertificates()
@@ -187,6 +196,7 @@ struct TLSSocketHTTPClientTests {
     func closedMidRecord() async throws {
         let outcome = try await Self.exchange(.midRecord)
         #expect(outcome.urlError?.code == .networkConnectionLost)
+        #expect(outcome.urlError?.localizedDescription.contains("mid-record") == true)
         #expect(outcome.heads.map(\.statusCode) == [200])
         #expect(outcome.body.isEmpty)
     }

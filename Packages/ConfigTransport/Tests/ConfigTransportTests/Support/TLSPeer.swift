@@ -14,6 +14,8 @@ final class TLSPeer {
         case stream
         /// Answers with an HTTP/1.0 event stream in pieces, then closes with `close_notify`.
         case closeStream = "close-stream"
+        /// Answers like ``echo``, but speaks TLS 1.1 at most.
+        case tls11 = "tls1.1"
         /// Reads the client's hello, sends half of its own first flight, and closes.
         case midHandshake = "mid-handshake"
         /// Shakes hands, reads the request, sends a head promising 100 bytes, half a record of body, and closes.
@@ -90,11 +92,17 @@ final class TLSPeer {
 
     /// The peer's source: Python 3 and its `ssl` module, nothing else.
     private static let script = #"""
-        import socket, ssl, sys, threading, time
+        import socket, ssl, sys, threading, time, warnings
 
         mode, cert, key = sys.argv[1], sys.argv[2], sys.argv[3]
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(cert, key)
+        if mode == "tls1.1":
+            warnings.simplefilter("ignore")
+            context.set_ciphers("DEFAULT:@SECLEVEL=0")
+            context.minimum_version = ssl.TLSVersion.TLSv1
+            context.maximum_version = ssl.TLSVersion.TLSv1_1
+            mode = "echo"
 
 
         def read_request(recv):
