@@ -183,6 +183,40 @@ struct TLSSocketHTTPClientTests {
         #expect(outcome.urlError?.code == .serverCertificateUntrusted)
     }
 
+    @Test("a refused certificate is a transient error of the streaming transport: retried with backoff, warned once")
+    func refusedCertificateIsRetried() async throws {
+        let certificates = try TLSTestCertificates()
+        defer { certificates.remove() }
+        let peer = try TLSPeer(.echo, certificates: certificates, server: .expired)
+        defer { peer.stop() }
+        let client = try Self.client(trusting: certificates)
+        let clock = ManualClock()
+        let logger = RecordingLogger()
+        let recorder = EventRecorder()
+        let configuration = TransportConfiguration(
+            clientSDKKey: Fixtures.sdkKey,
+            endpoint: ServiceEndpoint(baseURL: URL(string: "https://127.0.0.1:\(peer.port)")!),
+            metaContext: Fixtures.metaContext,
+            instanceID: Fixtures.instanceID,
+            logger: logger,
+            clock: clock,
+            randomFraction: { 0.5 }
+        )
+        let transport = HTTPTransportFactory(mode: .streaming, configuration: configuration, httpClient: { client })
+            .makeTransport(handler: recorder.handler)
+        defer { transport.close() }
+        try await transport.connect(context: nil, timeout: 0)
+        #expect(await eventually { recorder.reconnects.count == 1 && clock.sleeperCount > 0 })
+        clock.advance(by: try #require(recorder.reconnects.first).delay)
+        #expect(await eventually { recorder.reconnects.count == 2 })
+        #expect(recorder.reconnects.map(\.attempt) == [1, 2])
+        let warnings = logger.messages(at: .warn)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("certificate has expired") == true)
+        #expect(!logger.mentions(Fixtures.sdkKey))
+        #expect(logger.messages(at: .error).isEmpty)
+    }
+
     @Test("survives a server that closes in the middle of the handshake")
     func closedMidHandshake() async throws {
         let outcome = try await Self.exchange(.midHandshake)
