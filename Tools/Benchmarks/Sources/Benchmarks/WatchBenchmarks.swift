@@ -3,6 +3,7 @@ import AllocCounter
 import ConfigEmulator
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
+@_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
 
 /// 4. Applying a one-key delta with 10,000 watch streams on distinct keys, against 10 streams.
@@ -45,12 +46,16 @@ func benchmarkWatchFanOut() async {
     many.client.close()
 }
 
-/// A streaming client connected to `emulator`, initialized.
-func emulatorClient(_ emulator: ConfigEmulator) async -> ConfigDirectorClient {
+/// A streaming client connected to `emulator` (at `baseURL` when given, such as a TLS front), initialized.
+func emulatorClient(_ emulator: ConfigEmulator, baseURL: URL? = nil) async -> ConfigDirectorClient {
     let client = try! ConfigDirectorClient(
         clientSDKKey: "emulator-sdk-key",
         options: ConfigDirectorClientOptions(
-            connection: ConnectionOptions(mode: .streaming, baseURL: emulator.baseURL, pausesWhileBackgrounded: false),
+            connection: ConnectionOptions(
+                mode: .streaming,
+                baseURL: baseURL ?? emulator.baseURL,
+                pausesWhileBackgrounded: false
+            ),
             logger: SilentLogger(),
             caching: CachingOptions(enabled: false, provider: InMemoryCachingProvider())
         ),
@@ -114,7 +119,8 @@ func benchmarkPropagation() async {
     scripted.client.close()
 }
 
-/// 8. CPU used by a streaming client connected and idle, against the process with the emulator alone.
+/// 8. CPU used by a streaming client connected and idle, against the process with the emulator alone; over http,
+/// and on Linux over https too (through a TLS front for the emulator, ``TLSProxy``).
 func benchmarkIdle() async {
     let seconds = isQuick ? 2.0 : 10.0
     print("\n== 8. Idle: a streaming client connected and idle for \(Int(seconds)) s")
@@ -125,23 +131,76 @@ func benchmarkIdle() async {
         return
     }
     defer { emulator.stop() }
-    func cpu(during seconds: Double) async -> Double {
-        let before = alloc_counter_process_cpu_ns()
-        try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
-        return Double(alloc_counter_process_cpu_ns() - before)
-    }
-    let baseline = await cpu(during: seconds)
-    let client = await emulatorClient(emulator)
-    precondition(client.isReady, "the client did not connect to the emulator")
-    try? await Task.sleep(nanoseconds: 200_000_000)
-    let subject = await cpu(during: seconds)
-    let clientCPU = max(0, subject - baseline) * 10 / seconds
-    print("  baseline: emulator alone            \(formatDuration(baseline)) of CPU in \(Int(seconds)) s")
-    print("  subject:  emulator + idle client    \(formatDuration(subject)) of CPU in \(Int(seconds)) s")
-    print("  the client's share, per 10 s:       \(formatDuration(clientCPU))")
+    let baseline = await processCPU(during: seconds)
+    print("  baseline: emulator alone                 \(formatDuration(baseline)) of CPU in \(Int(seconds)) s")
     report.figure("idle.baseline_cpu_ns", baseline)
-    report.figure("idle.subject_cpu_ns", subject)
-    report.figure("idle.client_cpu_ns_per_10s", clientCPU)
-    report.target("idle", "under 10 ms of CPU in 10 s", pass: clientCPU < 10e6)
-    client.close()
+    await measureIdleClient(
+        "idle",
+        over: "http",
+        client: await emulatorClient(emulator),
+        baseline: baseline,
+        seconds: seconds
+    )
+    #if os(Linux)
+    await benchmarkIdleHTTPS(emulator: emulator, baseline: baseline, seconds: seconds)
+    #endif
+}
+
+#if os(Linux)
+/// 8, https: the same idle client over TLS, through a Python TLS front for the emulator. On Linux the SDK's socket
+/// client speaks TLS with the system's OpenSSL; without it, https would go to `URLSession`, which spins a core.
+func benchmarkIdleHTTPS(emulator: ConfigEmulator, baseline: Double, seconds: Double) async {
+    let proxy: TLSProxy
+    do { proxy = try TLSProxy(forwardingTo: emulator.port) } catch {
+        print("  the TLS front did not start (python3 and openssl are needed): \(error)")
+        report.target("idle.https", "over https, under 10 ms of CPU in 10 s", pass: false)
+        return
+    }
+    defer { proxy.stop() }
+    // The SDK trusts only the system's roots; OpenSSL reads SSL_CERT_FILE when the SDK makes its TLS settings.
+    setenv("SSL_CERT_FILE", proxy.rootPath, 1)
+    let baseURL = URL(string: "https://127.0.0.1:\(proxy.port)")!
+    let layer = PlatformHTTPClient.usesSocket(for: baseURL) ? "the SDK's socket client (OpenSSL)" : "URLSession"
+    print("  https goes through \(layer)")
+    await measureIdleClient(
+        "idle.https",
+        over: "https",
+        client: await emulatorClient(emulator, baseURL: baseURL),
+        baseline: baseline,
+        seconds: seconds
+    )
+}
+#endif
+
+/// The process's CPU time, in nanoseconds, used while it sleeps for `seconds`.
+func processCPU(during seconds: Double) async -> Double {
+    let before = alloc_counter_process_cpu_ns()
+    try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+    return Double(alloc_counter_process_cpu_ns() - before)
+}
+
+/// Prints and reports the CPU share of `client`, connected and idle, over the process's `baseline`.
+func measureIdleClient(
+    _ name: String,
+    over scheme: String,
+    client: ConfigDirectorClient,
+    baseline: Double,
+    seconds: Double
+) async {
+    defer { client.close() }
+    guard client.isReady else {
+        print("  the client did not connect over \(scheme)")
+        report.target(name, "over \(scheme), under 10 ms of CPU in 10 s", pass: false)
+        return
+    }
+    try? await Task.sleep(nanoseconds: 200_000_000)
+    let subject = await processCPU(during: seconds)
+    let clientCPU = max(0, subject - baseline) * 10 / seconds
+    let label = "subject:  emulator + idle client, \(scheme)".padding(toLength: 41, withPad: " ", startingAt: 0)
+    print("  \(label)\(formatDuration(subject)) of CPU in \(Int(seconds)) s")
+    let share = "the client's share, \(scheme), per 10 s:".padding(toLength: 41, withPad: " ", startingAt: 0)
+    print("  \(share)\(formatDuration(clientCPU))")
+    report.figure("\(name).subject_cpu_ns", subject)
+    report.figure("\(name).client_cpu_ns_per_10s", clientCPU)
+    report.target(name, "over \(scheme), under 10 ms of CPU in 10 s", pass: clientCPU < 10e6)
 }

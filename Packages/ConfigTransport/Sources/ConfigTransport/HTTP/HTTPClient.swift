@@ -2,9 +2,10 @@ public import Foundation
 
 /// The HTTP layer the transports drive: one request at a time per exchange, streamed back in parts.
 ///
-/// The SDK's implementation is a `URLSession` with a data delegate, except for plain `http` URLs on Linux,
-/// which go over POSIX sockets (swift-corelibs-foundation's `URLSession` spins a core while a response stays
-/// open); tests give a scripted one so that every status path is covered without sockets.
+/// The SDK's implementation is a `URLSession` with a data delegate, except on Linux, where `http` and (with the
+/// system's OpenSSL, loaded at run time) `https` go over POSIX sockets: swift-corelibs-foundation's `URLSession`
+/// spins a core while a response stays open. Tests give a scripted one so that every status path is covered
+/// without sockets.
 @_spi(Testing) public protocol HTTPClient: Sendable {
     /// Starts a request.
     /// - Parameter request: The request.

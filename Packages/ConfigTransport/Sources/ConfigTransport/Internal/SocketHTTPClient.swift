@@ -8,37 +8,81 @@ internal import Glibc
 internal import Darwin
 #endif
 
-/// The HTTP layer over POSIX sockets, for plain `http://` URLs: HTTP/1.1, one connection per request.
+/// The HTTP layer over POSIX sockets: HTTP/1.1, one connection per request, with TLS for `https` on Linux.
 ///
 /// On Linux, swift-corelibs-foundation's `URLSession` busy-loops while a response stays open, so an idle
 /// streaming connection would spin a core; this client waits in `poll(2)` instead and costs nothing while
 /// the server is silent. ``PlatformHTTPClient`` routes `http` requests to it where `URLSession` is
-/// corelibs'.
+/// corelibs', and `https` requests too when the system's OpenSSL loads (``OpenSSLLibrary``).
 ///
 /// Each exchange runs on its own thread (never on Swift's cooperative pool): it resolves the host with
-/// `getaddrinfo` (IPv4 and IPv6), connects, writes the request with `Host`, `Content-Length` and
-/// `Connection: close`, then hands on the head and the body as it arrives (chunked, `Content-Length`, or
-/// until the connection closes). It behaves like ``URLSessionHTTPClient``: redirects are not followed (the
-/// 3xx head is handed on), the request's timeout bounds the connect and every wait for the next byte
-/// (`URLError(.timedOut)`), network failures throw `URLError`, ``HTTPExchange/cancel`` ends the parts with
-/// `URLError(.cancelled)`, and ``shutdown()`` ends every exchange with `CancellationError`.
+/// `getaddrinfo` (IPv4 and IPv6), connects, for `https` shakes hands over TLS (``TLSConnection``), writes the
+/// request with `Host`, `Content-Length` and `Connection: close`, then hands on the head and the body as it
+/// arrives (chunked, `Content-Length`, or until the connection closes). It behaves like
+/// ``URLSessionHTTPClient``: redirects are not followed (the 3xx head is handed on), the request's timeout
+/// bounds the connect and the handshake together, then every wait for the next byte (`URLError(.timedOut)`),
+/// network failures throw `URLError`, ``HTTPExchange/cancel`` ends the parts with `URLError(.cancelled)`, and
+/// ``shutdown()`` ends every exchange with `CancellationError`.
 ///
-/// - Important: There is no TLS: an `https` URL (or any scheme but `http`) fails with
-///   `URLError(.unsupportedURL)`. TLS would need a dependency; `https` keeps `URLSession` everywhere.
-///   Responses are not decompressed (no `Accept-Encoding` is sent), and there are no cookies, caching,
-///   proxies or connection reuse.
+/// TLS verifies the certificate chain against the system's trust store (``TLSContext``) and the URL's host,
+/// requires TLS 1.2 or newer, and cannot be told to trust anything else but by tests. A refused certificate
+/// fails with `URLError(.serverCertificateUntrusted)` or `URLError(.serverCertificateHasBadDate)`.
+///
+/// - Important: Elsewhere than Linux, or without OpenSSL, an `https` URL fails with `URLError(.unsupportedURL)`,
+///   as does any scheme but `http` and `https`. Responses are not decompressed (no `Accept-Encoding` is sent),
+///   and there are no cookies, caching, proxies or connection reuse.
 @_spi(Testing) public final class SocketHTTPClient: HTTPClient {
     private let logger: any ConfigDirectorLogger
     private let registry = ExchangeRegistry()
 
+    #if canImport(Glibc)
+    /// Returns the TLS settings, made on the first `https` request and kept, or why there are none.
+    private let tlsContext: @Sendable () throws -> TLSContext
+
+    /// Creates a client that verifies `https` servers against the system's trust store.
+    /// - Parameter logger: Where connection failures are logged, at debug level; never bodies or keys.
+    public convenience init(logger: any ConfigDirectorLogger) {
+        self.init(logger: logger, openSSL: OpenSSLLibrary.shared)
+    }
+
+    /// Creates a client with the OpenSSL given, and one more trusted root for a test's server.
+    /// - Parameters:
+    ///   - logger: Where connection failures are logged, at debug level; never bodies or keys.
+    ///   - openSSL: The loaded OpenSSL, or why it did not load (then `https` fails with `unsupportedURL`).
+    ///   - additionalTrustedRoot: The path of a PEM file of certificates to trust besides the system's; tests only.
+    init(
+        logger: any ConfigDirectorLogger,
+        openSSL: Result<OpenSSLLibrary, OpenSSLLibrary.LoadFailure>,
+        additionalTrustedRoot: String? = nil
+    ) {
+        self.logger = logger
+        let cache = Locked<TLSContext?>(nil)
+        tlsContext = {
+            let library: OpenSSLLibrary
+            switch openSSL {
+            case .success(let loaded):
+                library = loaded
+            case .failure(let failure):
+                throw URLError(.unsupportedURL, description: "https needs OpenSSL, which did not load: \(failure)")
+            }
+            return try cache.withLock { cached in
+                if let cached { return cached }
+                let context = try TLSContext(library: library, additionalTrustedRoot: additionalTrustedRoot)
+                cached = context
+                return context
+            }
+        }
+    }
+    #else
     /// Creates a client.
     /// - Parameter logger: Where connection failures are logged, at debug level; never bodies or keys.
     public init(logger: any ConfigDirectorLogger) {
         self.logger = logger
     }
+    #endif
 
     /// Starts a request on its own thread.
-    /// - Parameter request: The request; its URL must be `http`.
+    /// - Parameter request: The request; its URL must be `http`, or `https` on Linux.
     /// - Returns: The exchange.
     public func start(_ request: HTTPRequest) -> HTTPExchange {
         let (parts, continuation) = AsyncThrowingStream.makeStream(
@@ -46,7 +90,16 @@ internal import Darwin
             throwing: (any Error).self
         )
         let registry = self.registry
+        #if canImport(Glibc)
+        let exchange = SocketExchange(
+            request: request,
+            continuation: continuation,
+            logger: logger,
+            tlsContext: tlsContext
+        )
+        #else
         let exchange = SocketExchange(request: request, continuation: continuation, logger: logger)
+        #endif
         guard let id = registry.add(exchange) else {
             continuation.finish(throwing: CancellationError())
             return HTTPExchange(parts: parts, cancel: {})
@@ -107,6 +160,16 @@ private final class ExchangeRegistry: Sendable {
     }
 }
 
+/// The open connection of an exchange: its socket and, for `https`, the TLS over it.
+private struct OpenConnection {
+    /// The connected, non-blocking socket.
+    let socket: Int32
+    #if canImport(Glibc)
+    /// The TLS connection over `socket`, after its handshake; `nil` for plain `http`.
+    var tls: TLSConnection?
+    #endif
+}
+
 /// One request and its response, read on a dedicated thread.
 private final class SocketExchange: Sendable {
     typealias Continuation = AsyncThrowingStream<HTTPResponsePart, any Error>.Continuation
@@ -127,11 +190,30 @@ private final class SocketExchange: Sendable {
     private let logger: any ConfigDirectorLogger
     private let state = Locked(State())
 
+    #if canImport(Glibc)
+    /// Returns the client's TLS settings, for an `https` request.
+    private let tlsContext: @Sendable () throws -> TLSContext
+
+    /// Prepares an exchange that ``run()`` performs.
+    init(
+        request: HTTPRequest,
+        continuation: Continuation,
+        logger: any ConfigDirectorLogger,
+        tlsContext: @escaping @Sendable () throws -> TLSContext
+    ) {
+        self.request = request
+        self.continuation = continuation
+        self.logger = logger
+        self.tlsContext = tlsContext
+    }
+    #else
+    /// Prepares an exchange that ``run()`` performs.
     init(request: HTTPRequest, continuation: Continuation, logger: any ConfigDirectorLogger) {
         self.request = request
         self.continuation = continuation
         self.logger = logger
     }
+    #endif
 
     private var isEnded: Bool { state.withLock(\.isEnded) }
 
@@ -164,35 +246,82 @@ private final class SocketExchange: Sendable {
     /// Runs the exchange to its end; called on the exchange's own thread.
     func run() {
         defer { closeSocket() }
+        #if canImport(Glibc)
+        // Runs before the socket closes: the TLS connection says goodbye over it, then is freed.
+        var secured: TLSConnection?
+        defer { secured?.close() }
+        #endif
         do {
             let timeout = request.timeout.isFinite && request.timeout > 0 ? request.timeout : nil
-            let (host, port, target) = try Self.destination(of: request.url)
-            let socket = try openConnection(host: host, port: port, timeout: timeout)
-            try sendAll(requestBytes(host: host, port: port, target: target), on: socket, timeout: timeout)
-            try receive(on: socket, timeout: timeout)
+            // The connect and the TLS handshake share one deadline; each later wait has its own.
+            let deadline = Self.deadline(after: timeout)
+            let (host, port, target, isSecure) = try Self.destination(of: request.url)
+            #if canImport(Glibc)
+            // Without TLS settings there is nothing to connect for.
+            let context = isSecure ? try tlsContext() : nil
+            #endif
+            let socket = try openConnection(host: host, port: port, deadline: deadline)
+            var connection = OpenConnection(socket: socket)
+            #if canImport(Glibc)
+            if let context {
+                Self.blockBrokenPipeSignal()
+                let tls = try context.connection(over: socket, host: host)
+                secured = tls
+                try tls.handshake { events in try wait(for: events, on: socket, deadline: deadline) }
+                connection.tls = tls
+            }
+            #endif
+            let defaultPort = isSecure ? 443 : 80
+            let bytes = requestBytes(host: host, port: port, defaultPort: defaultPort, target: target)
+            try sendAll(bytes, over: connection, timeout: timeout)
+            try receive(over: connection, timeout: timeout)
             complete(throwing: nil)
         } catch {
             complete(throwing: error)
         }
     }
 
+    /// The instant `timeout` seconds from now, or `nil` for no timeout.
+    private static func deadline(after timeout: Double?) -> ContinuousClock.Instant? {
+        timeout.map { ContinuousClock.now + .seconds($0) }
+    }
+
+    #if canImport(Glibc)
+    /// Blocks `SIGPIPE` on the exchange's own thread: OpenSSL writes to the socket without `MSG_NOSIGNAL`, and a
+    /// write to a connection that the server reset must fail with `EPIPE` instead of ending the process. The
+    /// thread ends with the exchange, and a signal left pending for it goes with it.
+    private static func blockBrokenPipeSignal() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGPIPE)
+        _ = pthread_sigmask(SIG_BLOCK, &signals, nil)
+    }
+    #endif
+
     // MARK: Connecting
 
-    private static func destination(of url: URL) throws(URLError) -> (host: String, port: Int, target: String) {
-        guard url.scheme?.lowercased() == "http",
+    private static func destination(
+        of url: URL
+    ) throws(URLError) -> (host: String, port: Int, target: String, isSecure: Bool) {
+        let scheme = url.scheme?.lowercased()
+        #if canImport(Glibc)
+        let isSecure = scheme == "https"
+        #else
+        let isSecure = false
+        #endif
+        guard scheme == "http" || isSecure,
             let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
             var host = components.host, !host.isEmpty
         else { throw URLError(.unsupportedURL) }
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        let port = components.port ?? 80
+        let port = components.port ?? (isSecure ? 443 : 80)
         guard (1...65_535).contains(port) else { throw URLError(.badURL) }
         var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
         if let query = components.percentEncodedQuery { target += "?" + query }
-        return (host, port, target)
+        return (host, port, target, isSecure)
     }
 
-    private func openConnection(host: String, port: Int, timeout: Double?) throws -> Int32 {
-        let deadline = timeout.map { ContinuousClock.now + .seconds($0) }
+    private func openConnection(host: String, port: Int, deadline: ContinuousClock.Instant?) throws -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Self.streamSocketType
@@ -261,12 +390,12 @@ private final class SocketExchange: Sendable {
 
     // MARK: Writing
 
-    private func requestBytes(host: String, port: Int, target: String) -> [UInt8] {
+    private func requestBytes(host: String, port: Int, defaultPort: Int, target: String) -> [UInt8] {
         func clean(_ text: String) -> String {
             // A line break in a name or value would split the request; it is dropped.
             text.filter { $0 != "\r" && $0 != "\n" && $0 != "\r\n" }
         }
-        let hostField = (host.contains(":") ? "[\(host)]" : host) + (port == 80 ? "" : ":\(port)")
+        let hostField = (host.contains(":") ? "[\(host)]" : host) + (port == defaultPort ? "" : ":\(port)")
         var head = "\(clean(request.method)) \(target) HTTP/1.1\r\nHost: \(clean(hostField))\r\n"
         let reserved: Set<String> = ["host", "content-length", "connection", "transfer-encoding"]
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key })
@@ -281,17 +410,28 @@ private final class SocketExchange: Sendable {
         return Array(head.utf8) + Array(request.body)
     }
 
-    private func sendAll(_ bytes: [UInt8], on socket: Int32, timeout: Double?) throws {
+    private func sendAll(_ bytes: [UInt8], over connection: OpenConnection, timeout: Double?) throws {
+        let socket = connection.socket
         var sent = 0
         while sent < bytes.count {
             guard !isEnded else { throw URLError(.cancelled) }
+            #if canImport(Glibc)
+            if let tls = connection.tls {
+                sent += try bytes[sent...].withUnsafeBytes { buffer in
+                    try tls.write(buffer) { events in
+                        try wait(for: events, on: socket, deadline: Self.deadline(after: timeout))
+                    }
+                }
+                continue
+            }
+            #endif
             let count = bytes[sent...].withUnsafeBytes { buffer in
                 send(socket, buffer.baseAddress, buffer.count, Self.sendFlags)
             }
             if count >= 0 {
                 sent += count
             } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
-                try wait(for: Int16(POLLOUT), on: socket, deadline: timeout.map { ContinuousClock.now + .seconds($0) })
+                try wait(for: Int16(POLLOUT), on: socket, deadline: Self.deadline(after: timeout))
             } else {
                 throw URLError(.networkConnectionLost, errno: errno)
             }
@@ -300,26 +440,17 @@ private final class SocketExchange: Sendable {
 
     // MARK: Reading
 
-    private func receive(on socket: Int32, timeout: Double?) throws {
+    private func receive(over connection: OpenConnection, timeout: Double?) throws {
         var parser = HTTPResponseParser(requestMethod: request.method)
         var buffer = [UInt8](repeating: 0, count: Self.readSize)
         while true {
             guard !isEnded else { throw URLError(.cancelled) }
-            try wait(for: Int16(POLLIN), on: socket, deadline: timeout.map { ContinuousClock.now + .seconds($0) })
+            let count = try read(into: &buffer, over: connection, timeout: timeout)
             guard !isEnded else { throw URLError(.cancelled) }
-            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
             let events: [HTTPResponseParser.Event]
             do {
-                if count > 0 {
-                    events = try parser.feed(buffer[0..<count])
-                } else if count == 0 {
-                    events = try parser.finish()
-                } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
-                    continue
-                } else {
-                    throw URLError(.networkConnectionLost, errno: errno)
-                }
-            } catch let error as HTTPResponseParserError {
+                events = count > 0 ? try parser.feed(buffer[0..<count]) : try parser.finish()
+            } catch {
                 if error == .truncated { throw URLError(.networkConnectionLost, description: "\(error)") }
                 throw URLError(.badServerResponse, description: "\(error)")
             }
@@ -329,6 +460,30 @@ private final class SocketExchange: Sendable {
                 case .body(let data): continuation.yield(.body(data))
                 case .end: return
                 }
+            }
+        }
+    }
+
+    /// Reads the next bytes of the response into `buffer`, waiting for them at most `timeout`.
+    /// - Returns: How many bytes were read; `0` when the server closed the connection.
+    private func read(into buffer: inout [UInt8], over connection: OpenConnection, timeout: Double?) throws -> Int {
+        let socket = connection.socket
+        #if canImport(Glibc)
+        if let tls = connection.tls {
+            return try buffer.withUnsafeMutableBytes { buffer in
+                try tls.read(into: buffer) { events in
+                    try wait(for: events, on: socket, deadline: Self.deadline(after: timeout))
+                }
+            }
+        }
+        #endif
+        while true {
+            try wait(for: Int16(POLLIN), on: socket, deadline: Self.deadline(after: timeout))
+            guard !isEnded else { throw URLError(.cancelled) }
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if count >= 0 { return count }
+            guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else {
+                throw URLError(.networkConnectionLost, errno: errno)
             }
         }
     }

@@ -8,8 +8,9 @@ internal import FoundationNetworking
 /// The HTTP layer over `URLSession` with a data delegate, which streams on Linux too.
 ///
 /// On Linux, swift-corelibs-foundation's `URLSession` busy-loops while a response stays open (an idle
-/// stream burns most of a core), so ``PlatformHTTPClient`` sends plain `http` requests there to
-/// ``SocketHTTPClient`` instead; this client keeps `https` on Linux and everything on Apple platforms.
+/// stream burns most of a core), so ``PlatformHTTPClient`` sends requests there to ``SocketHTTPClient``
+/// instead; this client keeps everything on Apple platforms, and `https` on Linux only when the system's
+/// OpenSSL does not load.
 ///
 /// The session is ephemeral with no cookies, no credential storage and no URL cache; requests ignore any
 /// local cache; redirects are not followed (the 3xx response is handed on as it is).

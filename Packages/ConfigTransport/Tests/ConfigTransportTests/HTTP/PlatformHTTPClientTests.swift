@@ -1,21 +1,55 @@
 @_spi(Internal) import ConfigModel
-@_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
 import Testing
+
+@_spi(Internal) @_spi(Testing) @testable import ConfigTransport
 
 /// Which HTTP layer a request goes to, and shutting both down.
 @Suite("Platform HTTP client")
 struct PlatformHTTPClientTests {
-    @Test("sends http to the socket client where URLSession is corelibs', and https to URLSession everywhere")
-    func routing() {
+    @Test("sends http, and https when OpenSSL loads, to the socket client where URLSession is corelibs'")
+    func routing() throws {
+        let http = URL(string: "http://127.0.0.1:8080/client/sse/v1")!
+        let https = URL(string: "https://example.com/client/sse/v1")!
         #if canImport(FoundationNetworking) && canImport(Glibc)
-        #expect(PlatformHTTPClient.usesSocket(for: URL(string: "http://127.0.0.1:8080/client/sse/v1")!))
+        #expect(PlatformHTTPClient.usesSocket(for: http))
         #expect(PlatformHTTPClient.usesSocket(for: URL(string: "HTTP://localhost/")!))
+        // OpenSSL is on every Linux that runs these tests (Python's `ssl` needs it too).
+        _ = try #require(try? OpenSSLLibrary.shared.get())
+        #expect(PlatformHTTPClient.usesSocket(for: https))
+        #expect(PlatformHTTPClient.usesSocket(for: URL(string: "HTTPS://localhost/")!))
         #else
-        #expect(!PlatformHTTPClient.usesSocket(for: URL(string: "http://127.0.0.1:8080/client/sse/v1")!))
+        #expect(!PlatformHTTPClient.usesSocket(for: http))
+        #expect(!PlatformHTTPClient.usesSocket(for: https))
         #endif
-        #expect(!PlatformHTTPClient.usesSocket(for: URL(string: "https://example.com/client/sse/v1")!))
+        #expect(PlatformHTTPClient.usesSocket(for: https, tlsLoaded: true))
+        #expect(!PlatformHTTPClient.usesSocket(for: https, tlsLoaded: false))
+        #expect(PlatformHTTPClient.usesSocket(for: http, tlsLoaded: false))
+        #expect(!PlatformHTTPClient.usesSocket(for: URL(string: "ftp://example.com/")!, tlsLoaded: true))
     }
+
+    #if canImport(FoundationNetworking) && canImport(Glibc)
+    @Test("without OpenSSL, sends https to URLSession with one warning that says what it costs")
+    func fallbackWarning() async {
+        let logger = RecordingLogger()
+        let client = PlatformHTTPClient(
+            logger: logger,
+            openSSL: .failure(OpenSSLLibrary.LoadFailure(description: "libssl.so.3: cannot open shared object file"))
+        )
+        defer { client.shutdown() }
+        for url in ["https://127.0.0.1:1/a", "https://127.0.0.1:1/b", "http://127.0.0.1:1/c"] {
+            let request = HTTPRequest(url: URL(string: url)!, headers: [:], body: Data(), timeout: 10)
+            await #expect(throws: (any Error).self) {
+                for try await _ in client.start(request).parts {}
+            }
+        }
+        let warnings = logger.messages(at: .warn)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("libssl.so.3: cannot open shared object file") == true)
+        #expect(warnings.first?.contains("URLSession") == true)
+        #expect(warnings.first?.contains("CPU core busy") == true)
+    }
+    #endif
 
     #if canImport(Glibc) || canImport(Darwin)
     @Test("reaches a loopback peer over http, and refuses every request after shutdown")

@@ -176,12 +176,18 @@ struct SocketHTTPClientTests {
         #expect(outcome.heads.isEmpty)
     }
 
-    @Test("fails with unsupportedURL for https: there is no TLS")
-    func https() async {
+    @Test("fails with unsupportedURL for a scheme but http, and https elsewhere than Linux (no TLS there)")
+    func unsupportedScheme() async {
         let client = SocketHTTPClient(logger: SilentLogger())
         defer { client.shutdown() }
-        let outcome = await Self.collect(client.start(Self.request(URL(string: "https://127.0.0.1:1/")!)))
-        #expect(outcome.urlErrorCode == .unsupportedURL)
+        var urls = [URL(string: "ftp://127.0.0.1:1/")!]
+        #if !canImport(Glibc)
+        urls.append(URL(string: "https://127.0.0.1:1/")!)
+        #endif
+        for url in urls {
+            let outcome = await Self.collect(client.start(Self.request(url)))
+            #expect(outcome.urlErrorCode == .unsupportedURL)
+        }
     }
 
     @Test("fails with badServerResponse on a response that is not HTTP")

@@ -1,0 +1,294 @@
+#if canImport(Glibc)
+@_spi(Internal) import ConfigModel
+@_spi(Internal) @_spi(Testing) @testable import ConfigTransport
+import Foundation
+import Testing
+
+/// The socket client over TLS against a Python peer on loopback: streams, one-shot requests, refused
+/// certificates, servers that close at awkward moments, timeouts and cancel.
+@Suite("Socket HTTP client over TLS")
+struct TLSSocketHTTPClientTests {
+    private struct Outcome {
+        var heads: [HTTPResponseHead] = []
+        var body = Data()
+        var error: (any Error)?
+
+        var urlError: URLError? { error as? URLError }
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    /// The loaded OpenSSL; the suite needs it (every Linux with Python's `ssl` has it).
+    private static func openSSL() throws -> OpenSSLLibrary {
+        try #require(try? OpenSSLLibrary.shared.get())
+    }
+
+    /// A client that trusts the test root of `certificates` besides the system's roots.
+    private static func client(trusting certificates: TLSTestCertificates) throws -> SocketHTTPClient {
+        SocketHTTPClient(
+            logger: SilentTLSLogger(),
+            openSSL: .success(try openSSL()),
+            additionalTrustedRoot: certificates.rootPath
+        )
+    }
+
+    private static func request(
+        _ url: URL,
+        method: String = "POST",
+        timeout: Double = 10,
+        body: String = "hello"
+    ) -> HTTPRequest {
+        HTTPRequest(url: url, method: method, headers: ["X-Test": "yes"], body: Data(body.utf8), timeout: timeout)
+    }
+
+    /// Reads `exchange` to its end; `onPart` sees each part as it arrives.
+    private static func collect(
+        _ exchange: HTTPExchange,
+        onPart: (HTTPResponsePart, Data) -> Void = { _, _ in }
+    ) async -> Outcome {
+        var outcome = Outcome()
+        do {
+            for try await part in exchange.parts {
+                switch part {
+                case .head(let head): outcome.heads.append(head)
+                case .body(let data): outcome.body.append(data)
+                }
+                onPart(part, outcome.body)
+            }
+        } catch {
+            outcome.error = error
+        }
+        return outcome
+    }
+
+    /// Starts a peer in `mode` presenting `server`, sends the standard request with a client that trusts the
+    /// test root, and reads the exchange to its end.
+    private static func exchange(
+        _ mode: TLSPeer.Mode,
+        server: TLSTestCertificates.Server = .valid,
+        host: String = "127.0.0.1"
+    ) async throws -> Outcome {
+        let certificates = try TLSTestCertificates()
+        defer { certificates.remove() }
+        let peer = try TLSPeer(mode, certificates: certificates, server: server)
+        defer { peer.stop() }
+        let client = try client(trusting: certificates)
+        defer { client.shutdown() }
+        return await collect(client.start(request(peer.url(host: host))))
+    }
+
+    @Test("streams a chunked event stream over https as it arrives, then cancel ends it and its thread")
+    func stream() async throws {
+        let certificates = try TLSTestCertificates()
+        defer { certificates.remove() }
+        let peer = try TLSPeer(.stream, certificates: certificates)
+        defer { peer.stop() }
+        let client = try Self.client(trusting: certificates)
+        defer { client.shutdown() }
+        let exchange = client.start(Self.request(peer.url(), method: "GET", timeout: 60, body: ""))
+        let outcome = await Self.collect(exchange) { _, body in
+            if String(decoding: body, as: UTF8.self).contains("data: 2\n\n") { exchange.cancel() }
+        }
+        #expect(outcome.urlError?.code == .cancelled)
+        #expect(outcome.heads.map(\.statusCode) == [200])
+        #expect(outcome.heads.first?.value(forHeader: "content-type") == "text/event-stream")
+        #expect(outcome.text == "data: 1\n\ndata: 2\n\n")
+        #expect(await eventually { client.runningExchangeCount == 0 })
+    }
+
+    @Test("reads a connection-close event stream over https in pieces, up to the server's close_notify")
+    func closeDelimited() async throws {
+        let outcome = try await Self.exchange(.closeStream)
+        #expect(outcome.error == nil)
+        #expect(outcome.heads.map(\.statusCode) == [200])
+        #expect(outcome.text == "data: 1\n\ndata: 2\n\n")
+    }
+
+    @Test("sends a POST and a GET over https and reads their Content-Length responses")
+    func oneShot() async throws {
+        let certificates = try TLSTestCertificates()
+        defer { certificates.remove() }
+        let peer = try TLSPeer(.echo, certificates: certificates)
+        defer { peer.stop() }
+        let client = try Self.client(trusting: certificates)
+        defer { client.shutdown() }
+        let post = await Self.collect(client.start(Self.request(peer.url(), body: "{\"events\":[]}")))
+        #expect(post.error == nil)
+        #expect(post.heads.map(\.statusCode) == [200])
+        let lines = post.text.components(separatedBy: "\r\n")
+        #expect(lines.first == "POST /path?q=1 HTTP/1.1")
+        #expect(lines.contains("Host: 127.0.0.1:\(peer.port)"))
+        #expect(lines.contains("Content-Length: 13"))
+        #expect(lines.contains("X-Test: yes"))
+        #expect(post.text.hasSuffix("\r\n\r\n{\"events\":[]}"))
+
+        let get = await Self.collect(client.start(Self.request(peer.url(), method: "GET", body: "")))
+        #expect(get.error == nil)
+        #expect(get.text.hasPrefix("GET /path?q=1 HTTP/1.1\r\n"))
+        #expect(!get.text.contains("Content-Length"))
+    }
+
+    @Test("reaches a server by name: SNI and a DNS name in the certificate")
+    func byName() async throws {
+        let outcome = try await Self.exchange(.echo, host: "localhost")
+        #expect(outcome.error == nil)
+        #expect(outcome.text.contains("\r\nHost: localhost:"))
+    }
+
+    @Test("refuses a certificate for another host with serverCertificateUntrusted")
+    func wrongHost() async throws {
+        let outcome = try await Self.exchange(.echo, server: .wrongHost)
+        let error = try #require(outcome.urlError)
+        #expect(error.code == .serverCertificateUntrusted)
+        #expect(error.localizedDescription.contains("127.0.0.1"))
+        #expect(error.localizedDescription.contains("mismatch"))
+        #expect(outcome.heads.isEmpty)
+    }
+
+    @Test("refuses a certificate that no trusted root signed with serverCertificateUntrusted")
+    func untrusted() async throws {
+        let outcome = try await Self.exchange(.echo, server: .untrusted)
+        let error = try #require(outcome.urlError)
+        #expect(error.code == .serverCertificateUntrusted)
+        #expect(error.localizedDescription.contains("was refused"))
+        #expect(outcome.heads.isEmpty)
+    }
+
+    @Test("refuses an expired certificate with serverCertificateHasBadDate")
+    func expired() async throws {
+        let outcome = try await Self.exchange(.echo, server: .expired)
+        let error = try #require(outcome.urlError)
+        #expect(error.code == .serverCertificateHasBadDate)
+        #expect(error.localizedDescription.contains("expired"))
+        #expect(outcome.heads.isEmpty)
+    }
+
+    @Test("refuses a server that offers nothing newer than TLS 1.1 with secureConnectionFailed")
+    func oldProtocol() async throws {
+        let outcome = try await Self.exchange(.tls11)
+        let error = try #require(outcome.urlError)
+        #expect(error.code == .secureConnectionFailed)
+        #expect(error.localizedDescription.contains("protocol"))
+        #expect(outcome.heads.isEmpty)
+    }
+
+    @Test("refuses the test root's certificate when the root is not added: the system's store alone")
+    func systemStoreAlone() async throws {
+        let certificates = try TLSTestCertificates()
+        defer { certificates.remove() }
+        let peer = try TLSPeer(.echo, certificates: certificates)
+        defer { peer.stop() }
+        let client = SocketHTTPClient(logger: SilentTLSLogger(), openSSL: .success(try Self.openSSL()))
+        defer { client.shutdown() }
+        let outcome = await Self.collect(client.start(Self.request(peer.url())))
+        #expect(outcome.urlError?.code == .serverCertificateUntrusted)
+    }
+
+    @Test("a refused certificate is a transient error of the streaming transport: retried with backoff, warned once")
+    func refusedCertificateIsRetried() async throws {
+        let certificates = try TLSTestCertificates()
+        defer { certificates.remove() }
+        let peer = try TLSPeer(.echo, certificates: certificates, server: .expired)
+        defer { peer.stop() }
+        let client = try Self.client(trusting: certificates)
+        let clock = ManualClock()
+        let logger = RecordingLogger()
+        let recorder = EventRecorder()
+        let configuration = TransportConfiguration(
+            clientSDKKey: Fixtures.sdkKey,
+            endpoint: ServiceEndpoint(baseURL: URL(string: "https://127.0.0.1:\(peer.port)")!),
+            metaContext: Fixtures.metaContext,
+            instanceID: Fixtures.instanceID,
+            logger: logger,
+            clock: clock,
+            randomFraction: { 0.5 }
+        )
+        let transport = HTTPTransportFactory(mode: .streaming, configuration: configuration, httpClient: { client })
+            .makeTransport(handler: recorder.handler)
+        defer { transport.close() }
+        try await transport.connect(context: nil, timeout: 0)
+        #expect(await eventually { recorder.reconnects.count == 1 && clock.sleeperCount > 0 })
+        clock.advance(by: try #require(recorder.reconnects.first).delay)
+        #expect(await eventually { recorder.reconnects.count == 2 })
+        #expect(recorder.reconnects.map(\.attempt) == [1, 2])
+        let warnings = logger.messages(at: .warn)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("certificate has expired") == true)
+        #expect(!logger.mentions(Fixtures.sdkKey))
+        #expect(logger.messages(at: .error).isEmpty)
+    }
+
+    @Test("survives a server that closes in the middle of the handshake")
+    func closedMidHandshake() async throws {
+        let outcome = try await Self.exchange(.midHandshake)
+        let error = try #require(outcome.urlError)
+        #expect([.networkConnectionLost, .secureConnectionFailed].contains(error.code))
+        #expect(error.localizedDescription.contains("127.0.0.1"))
+        #expect(outcome.heads.isEmpty)
+    }
+
+    @Test("survives a server that closes in the middle of a record")
+    func closedMidRecord() async throws {
+        let outcome = try await Self.exchange(.midRecord)
+        #expect(outcome.urlError?.code == .networkConnectionLost)
+        #expect(outcome.urlError?.localizedDescription.contains("mid-record") == true)
+        #expect(outcome.heads.map(\.statusCode) == [200])
+        #expect(outcome.body.isEmpty)
+    }
+
+    @Test("times out a server that accepts but never answers the handshake")
+    func silentHandshake() async throws {
+        let server = try LoopbackServer { connection in connection.holdUntilStopped() }
+        defer { server.stop() }
+        let client = SocketHTTPClient(logger: SilentTLSLogger(), openSSL: .success(try Self.openSSL()))
+        defer { client.shutdown() }
+        let url = URL(string: "https://127.0.0.1:\(server.port)/")!
+        let outcome = await Self.collect(client.start(Self.request(url, timeout: 0.3)))
+        #expect(outcome.urlError?.code == .timedOut)
+    }
+
+    @Test("shutdown ends an exchange waiting in the handshake with CancellationError")
+    func shutdownDuringHandshake() async throws {
+        let server = try LoopbackServer { connection in connection.holdUntilStopped() }
+        defer { server.stop() }
+        let client = SocketHTTPClient(logger: SilentTLSLogger(), openSSL: .success(try Self.openSSL()))
+        let exchange = client.start(Self.request(URL(string: "https://127.0.0.1:\(server.port)/")!, timeout: 60))
+        #expect(await eventually { server.acceptedCount == 1 })
+        client.shutdown()
+        let outcome = await Self.collect(exchange)
+        #expect(outcome.error is CancellationError)
+        #expect(await eventually { client.runningExchangeCount == 0 })
+    }
+
+    @Test("fails https with unsupportedURL when OpenSSL did not load")
+    func withoutOpenSSL() async {
+        let client = SocketHTTPClient(
+            logger: SilentTLSLogger(),
+            openSSL: .failure(OpenSSLLibrary.LoadFailure(description: "libssl.so.3: not found"))
+        )
+        defer { client.shutdown() }
+        let outcome = await Self.collect(client.start(Self.request(URL(string: "https://127.0.0.1:1/")!)))
+        #expect(outcome.urlError?.code == .unsupportedURL)
+        #expect(outcome.urlError?.localizedDescription.contains("libssl.so.3: not found") == true)
+    }
+
+    @Test("maps certificate dates to serverCertificateHasBadDate and the rest to serverCertificateUntrusted")
+    func certificateErrorCodes() {
+        for result in [9, 10, 13, 14] {
+            #expect(TLSConnection.certificateErrorCode(forVerifyResult: result) == .serverCertificateHasBadDate)
+        }
+        for result in [18, 19, 20, 21, 62, 64] {
+            #expect(TLSConnection.certificateErrorCode(forVerifyResult: result) == .serverCertificateUntrusted)
+        }
+        #expect(TLSContext.isIPAddress("127.0.0.1"))
+        #expect(TLSContext.isIPAddress("::1"))
+        #expect(!TLSContext.isIPAddress("localhost"))
+    }
+}
+
+/// A logger that keeps nothing.
+private struct SilentTLSLogger: ConfigDirectorLogger {
+    let level = ConfigDirectorLogLevel.debug
+
+    func log(_ level: ConfigDirectorLogLevel, message: String, error: (any Error)?) {}
+}
+#endif

@@ -1,0 +1,244 @@
+#if canImport(Glibc)
+import Foundation
+import Glibc
+
+/// A TLS peer on 127.0.0.1 for the socket client's https tests: a Python 3 script (its `ssl` module) that the
+/// test starts with a mode and a certificate, bound to a port the system picks and printed on its standard
+/// output. ``stop()`` closes its standard input, which ends it, and waits for it.
+final class TLSPeer {
+    /// What the peer does with each connection.
+    enum Mode: String {
+        /// Answers each request with a `Content-Length` body: the request's head, a blank line, its body.
+        case echo
+        /// Answers with a chunked event stream, `data: 1` then `data: 2` in pieces, then stays silent and open.
+        case stream
+        /// Answers with an HTTP/1.0 event stream in pieces, then closes with `close_notify`.
+        case closeStream = "close-stream"
+        /// Answers like ``echo``, but speaks TLS 1.1 at most.
+        case tls11 = "tls1.1"
+        /// Reads the client's hello, sends half of its own first flight, and closes.
+        case midHandshake = "mid-handshake"
+        /// Shakes hands, reads the request, sends a head promising 100 bytes, half a record of body, and closes.
+        case midRecord = "mid-record"
+    }
+
+    /// The port it listens on.
+    let port: Int
+    private let process: Process
+    private let input: Pipe
+
+    /// Starts the peer.
+    /// - Parameters:
+    ///   - mode: What it does with each connection.
+    ///   - certificates: The folder of certificates; the script is written there too.
+    ///   - server: The certificate it presents.
+    /// - Throws: When Python does not start or reports no port within ten seconds.
+    init(_ mode: Mode, certificates: TLSTestCertificates, server: TLSTestCertificates.Server = .valid) throws {
+        let script = certificates.folder.appendingPathComponent("tls_peer.py")
+        if !FileManager.default.fileExists(atPath: script.path) { try Data(Self.script.utf8).write(to: script) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", script.path, mode.rawValue, certificates.path(of: server), certificates.serverKeyPath,
+        ]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        self.process = process
+        self.input = input
+        guard let line = Self.readLine(from: output.fileHandleForReading.fileDescriptor, seconds: 10),
+            let port = Int(line)
+        else {
+            process.terminate()
+            process.waitUntilExit()
+            throw POSIXError(.EIO)
+        }
+        self.port = port
+    }
+
+    /// An https URL on the peer, `https://<host>:<port>/path?q=1`.
+    func url(host: String = "127.0.0.1") -> URL {
+        URL(string: "https://\(host):\(port)/path?q=1")!
+    }
+
+    /// Ends the peer and waits up to five seconds for it to exit, then kills it.
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        for _ in 0..<500 where process.isRunning {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        if process.isRunning {
+            process.terminate()
+        }
+        process.waitUntilExit()
+    }
+
+    /// Reads one line from `descriptor`, waiting at most `seconds` in all.
+    private static func readLine(from descriptor: Int32, seconds: Double) -> String? {
+        let deadline = Date().addingTimeInterval(seconds)
+        var line: [UInt8] = []
+        while Date() < deadline {
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 50) > 0 else { continue }
+            var byte: UInt8 = 0
+            guard Glibc.read(descriptor, &byte, 1) == 1 else { return nil }
+            if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
+            line.append(byte)
+        }
+        return nil
+    }
+
+    /// The peer's source: Python 3 and its `ssl` module, nothing else.
+    private static let script = #"""
+        import socket, ssl, sys, threading, time, warnings
+
+        mode, cert, key = sys.argv[1], sys.argv[2], sys.argv[3]
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(cert, key)
+        if mode == "tls1.1":
+            warnings.simplefilter("ignore")
+            context.set_ciphers("DEFAULT:@SECLEVEL=0")
+            context.minimum_version = ssl.TLSVersion.TLSv1
+            context.maximum_version = ssl.TLSVersion.TLSv1_1
+            mode = "echo"
+
+
+        def read_request(recv):
+            data = b""
+            while b"\r\n\r\n" not in data:
+                chunk = recv(65536)
+                if not chunk:
+                    return None
+                data += chunk
+            head, _, body = data.partition(b"\r\n\r\n")
+            length = 0
+            for line in head.split(b"\r\n")[1:]:
+                name, _, value = line.partition(b":")
+                if name.strip().lower() == b"content-length":
+                    length = int(value.strip())
+            while len(body) < length:
+                chunk = recv(65536)
+                if not chunk:
+                    return None
+                body += chunk
+            return head, body
+
+
+        class MemoryTLS:
+            """TLS over memory buffers, so that the peer can send exactly the bytes it wants."""
+
+            def __init__(self, sock):
+                self.sock = sock
+                self.incoming = ssl.MemoryBIO()
+                self.outgoing = ssl.MemoryBIO()
+                self.tls = context.wrap_bio(self.incoming, self.outgoing, server_side=True)
+
+            def pump(self):
+                chunk = self.sock.recv(65536)
+                if not chunk:
+                    raise EOFError()
+                self.incoming.write(chunk)
+
+            def handshake(self):
+                while True:
+                    try:
+                        self.tls.do_handshake()
+                        self.sock.sendall(self.outgoing.read())
+                        return
+                    except ssl.SSLWantReadError:
+                        self.sock.sendall(self.outgoing.read())
+                        self.pump()
+
+            def recv(self, size):
+                while True:
+                    try:
+                        return self.tls.read(size)
+                    except ssl.SSLWantReadError:
+                        self.pump()
+
+
+        def hold(conn):
+            while True:
+                if not conn.recv(65536):
+                    return
+
+
+        def serve(sock):
+            sock.settimeout(30)
+            if mode == "mid-handshake":
+                peer = MemoryTLS(sock)
+                while True:
+                    peer.pump()
+                    try:
+                        peer.tls.do_handshake()
+                    except ssl.SSLWantReadError:
+                        pass
+                    flight = peer.outgoing.read()
+                    if flight:
+                        sock.sendall(flight[: len(flight) // 2])
+                        return
+            if mode == "mid-record":
+                peer = MemoryTLS(sock)
+                peer.handshake()
+                read_request(peer.recv)
+                peer.tls.write(b"HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n")
+                sock.sendall(peer.outgoing.read())
+                time.sleep(0.05)
+                peer.tls.write(b"x" * 60)
+                record = peer.outgoing.read()
+                sock.sendall(record[: len(record) // 2])
+                return
+            conn = context.wrap_socket(sock, server_side=True)
+            if mode == "echo":
+                while True:
+                    request = read_request(conn.recv)
+                    if request is None:
+                        return
+                    head, body = request
+                    answer = head + b"\r\n\r\n" + body
+                    conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n" % len(answer) + answer)
+            elif mode == "stream":
+                read_request(conn.recv)
+                pieces = [
+                    b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n",
+                    b"9\r\ndata:", b" 1\n\n\r\n", b"9\r\ndata: 2\n", b"\n\r\n",
+                ]
+                for piece in pieces:
+                    conn.sendall(piece)
+                    time.sleep(0.02)
+                hold(conn)
+            elif mode == "close-stream":
+                read_request(conn.recv)
+                head = b"HTTP/1.0 200 OK\r\nContent-Type: text/event-stream\r\n\r\n"
+                for piece in [head, b"data: 1\n\n", b"data: 2\n\n"]:
+                    conn.sendall(piece)
+                    time.sleep(0.02)
+                conn.unwrap()
+
+
+        def handle(sock):
+            try:
+                serve(sock)
+            except Exception:
+                pass
+            finally:
+                sock.close()
+
+
+        def accept(listener):
+            while True:
+                sock, _ = listener.accept()
+                threading.Thread(target=handle, args=(sock,), daemon=True).start()
+
+
+        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(16)
+        print(listener.getsockname()[1], flush=True)
+        threading.Thread(target=accept, args=(listener,), daemon=True).start()
+        sys.stdin.read()
+        """#
+}
+#endif

@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Foundation
+
+/// Certificates made for one test with the `openssl` command in a temporary folder: a test root, and server
+/// certificates that it signs (or not) for a TLS peer on 127.0.0.1. ``remove()`` deletes the folder.
+final class TLSTestCertificates: Sendable {
+    /// A server certificate, by what is right or wrong with it.
+    enum Server: String, CaseIterable {
+        /// Signed by the test root, for `127.0.0.1` and `localhost`, valid for a century.
+        case valid
+        /// Signed by the test root, for `wrong.example` only.
+        case wrongHost = "wrong-host"
+        /// Signed by the test root, for `127.0.0.1`, and expired a day before it was made.
+        case expired
+        /// Self-signed, for `127.0.0.1`: no trusted root signed it.
+        case untrusted
+    }
+
+    /// The folder that holds every file.
+    let folder: URL
+
+    /// The test root's certificate, a PEM file for ``SocketHTTPClient``'s test seam.
+    var rootPath: String { folder.appendingPathComponent("root.pem").path }
+    /// The private key of every server certificate.
+    var serverKeyPath: String { folder.appendingPathComponent("server.key").path }
+
+    /// The PEM file of `server`.
+    func path(of server: Server) -> String {
+        folder.appendingPathComponent("\(server.rawValue).pem").path
+    }
+
+    /// Makes the root and every server certificate.
+    /// - Throws: When `openssl` fails or is missing.
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tls-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+        try run(
+            ["req", "-x509"] + ec + ["-keyout", "root.key", "-out", "root.pem", "-days", "36500"]
+                + ["-subj", "/CN=ConfigDirector Test Root", "-addext", "basicConstraints=critical,CA:TRUE"]
+                + ["-addext", "keyUsage=critical,keyCertSign,cRLSign"]
+        )
+        try run(["req", "-new"] + ec + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"])
+        let signed: [(Server, names: String, days: String)] = [
+            (.valid, "IP:127.0.0.1,DNS:localhost", "36500"),
+            (.wrongHost, "DNS:wrong.example", "36500"),
+            // A negative validity: it starts now and ended a day ago.
+            (.expired, "IP:127.0.0.1,DNS:localhost", "-1"),
+        ]
+        for (index, (server, names, days)) in signed.enumerated() {
+            let extensions = folder.appendingPathComponent("\(server.rawValue).ext")
+            try Data("subjectAltName=\(names)\n".utf8).write(to: extensions)
+            try run(
+                ["x509", "-req", "-in", "server.csr", "-CA", "root.pem", "-CAkey", "root.key"]
+                    + ["-set_serial", "\(index + 2)", "-days", days, "-extfile", extensions.path]
+                    + ["-out", "\(server.rawValue).pem"]
+            )
+        }
+        try run(
+            ["req", "-x509", "-key", "server.key", "-out", "untrusted.pem", "-days", "36500"]
+                + ["-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"]
+        )
+    }
+
+    /// Deletes the folder.
+    func remove() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Runs `openssl` with `arguments` in the folder, without a configuration file of the system's.
+    private func run(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["openssl"] + arguments
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["OPENSSL_CONF"] = "/dev/null"
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "openssl \(arguments) failed"])
+        }
+    }
+}
+#endif
