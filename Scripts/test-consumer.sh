@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds a throwaway package that depends on this repository the way an app does: by URL, from a
-# version. The committed HEAD is cloned to a temporary folder and tagged 1.0.0; the consumer depends
-# on it by file:// URL `from: "1.0.0"` and builds once with ConfigModel alone and once with the
+# version. The committed HEAD is cloned to a temporary folder and tagged with the version the SDK reports
+# (ConfigDirectorSDK.version); the consumer depends on it by file:// URL `from: "1.7.0"`, as the reference
+# page installs it, and builds once with ConfigModel alone and once with the
 # ConfigDirector umbrella. Proves that the root manifest resolves as a versioned dependency and that
 # the OpenFeature trait's dependency is never fetched by default.
 set -euo pipefail
@@ -10,7 +11,8 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/configdirector-consumer.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 git clone --quiet "$root" "$work/sdk"
-git -C "$work/sdk" -c user.name=consumer -c user.email=consumer@localhost tag 1.0.0
+version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' "$root/Packages/ConfigModel/Sources/ConfigModel/ConfigDirectorSDK.swift")
+git -C "$work/sdk" -c user.name=consumer -c user.email=consumer@localhost tag "$version"
 
 mkdir -p "$work/consumer/Sources/ModelOnly" "$work/consumer/Sources/WithUmbrella"
 cat > "$work/consumer/Package.swift" <<MANIFEST
@@ -20,7 +22,7 @@ import PackageDescription
 let package = Package(
     name: "consumer",
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
-    dependencies: [.package(url: "file://$work/sdk", from: "1.0.0")],
+    dependencies: [.package(url: "file://$work/sdk", from: "1.7.0")],
     targets: [
         .executableTarget(
             name: "ModelOnly",
@@ -37,15 +39,21 @@ cat > "$work/consumer/Sources/ModelOnly/main.swift" <<'SWIFT'
 import ConfigModel
 
 let context = ConfigDirectorContext(id: "user-123", traits: ["plan": "pro"])
-let state = ConfigState(type: .boolean, value: "true")
-precondition(state.resolve(as: Bool.self).value == true && context.hasValidKind)
+precondition(context.traits?["plan"] == .string("pro") && Bool(configValue: "TRUE") == true)
 print("ConfigModel alone: ok")
 SWIFT
 cat > "$work/consumer/Sources/WithUmbrella/main.swift" <<'SWIFT'
 import ConfigDirector
 
+// Names an app may declare itself: the SDK's internals are not public, so they do not collide.
+struct Transport {}
+struct ConfigSet {}
+struct JSONValue {}
 let context = ConfigDirectorContext(id: "user-123", name: "Ada", traits: ["region": "North America"])
-precondition(ConfigDirectorContext.isValidKind(context.effectiveKind))
+let options = ConfigDirectorClientOptions(connection: ConnectionOptions(mode: .offline), values: ["k": true])
+let client = try! ConfigDirectorClient(options: options)
+precondition(client.value(for: "k", default: false) && context.name == "Ada")
+_ = (Transport(), ConfigSet(), JSONValue())
 print("ConfigDirector umbrella: ok")
 SWIFT
 
@@ -60,4 +68,4 @@ if [ -d .build/checkouts/swift-sdk ]; then
     echo "error: the OpenFeature dependency was fetched although its trait is off" >&2
     exit 1
 fi
-echo "test-consumer: both consumers built against the tagged SDK"
+echo "test-consumer: both consumers built against the SDK tagged $version"

@@ -40,7 +40,9 @@ private final class AdapterLogger: ConfigDirectorLogger, @unchecked Sendable {  
     init(level: ConfigDirectorLogLevel) { self.level = level }
 
     func log(_ level: ConfigDirectorLogLevel, message: String, error: (any Error)?) {
-        lock.withLock { lines.append("\(level.rawValue) \(message)" + (error.map { " | \($0.localizedDescription)" } ?? "")) }
+        lock.withLock {
+            lines.append("\(level.rawValue) \(message)" + (error.map { " | \($0.localizedDescription)" } ?? ""))
+        }
     }
 
     var logged: [String] { lock.withLock { lines } }

@@ -107,7 +107,8 @@ extension ServedValue {
         var mantissa = description[..<exponentIndex]
         let sign = mantissa.hasPrefix("-") ? "-" : ""
         if !sign.isEmpty { mantissa = mantissa.dropFirst() }
-        let integerDigitCount = mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) }
+        let integerDigitCount =
+            mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) }
             ?? mantissa.count
         let digits = mantissa.filter { $0 != "." }
         let pointPosition = integerDigitCount + exponent

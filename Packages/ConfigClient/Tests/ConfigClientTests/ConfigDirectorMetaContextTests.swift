@@ -1,6 +1,7 @@
-@_spi(Internal) @testable import ConfigClient
 import Foundation
 import Testing
+
+@_spi(Internal) @testable import ConfigClient
 
 @Suite("App metadata")
 struct ConfigDirectorMetaContextTests {

@@ -2,30 +2,24 @@
 import Foundation
 import Testing
 
-@Suite("SDK facts and meta context")
+@Suite("The SDK's version")
 struct ConfigDirectorSDKTests {
-    @Test("names the SDK as the protocol says")
-    func names() {
-        #expect(ConfigDirectorSDK.clientSDKName == "swift-client-sdk")
-        #expect(ConfigDirectorSDK.openFeatureProviderSDKName == "swift-openfeature-client-provider")
-        #expect(!ConfigDirectorSDK.version.isEmpty)
-        let platforms = ["iOS", "macOS", "macCatalyst", "tvOS", "watchOS", "visionOS", "linux", "unknown"]
-        #expect(platforms.contains(ConfigDirectorSDK.platformName))
-        #if os(Linux)
-        #expect(ConfigDirectorSDK.platformName == "linux")
-        #endif
+    @Test("is one the documented manifests resolve: from 1.7.0 and from 1.10.1, below 2.0.0")
+    func versionSatisfiesTheDocumentedRequirements() throws {
+        let parts = ConfigDirectorSDK.version.split(separator: ".").compactMap { Int($0) }
+        try #require(parts.count == 3)
+        #expect(parts.lexicographicallyPrecedes([1, 7, 0]) == false)
+        #expect(parts.lexicographicallyPrecedes([1, 10, 1]) == false)
+        #expect(parts.lexicographicallyPrecedes([2, 0, 0]))
     }
 
-    @Test("encodes the meta context with nil fields omitted")
-    func metaContext() throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let meta = MetaContext(appName: nil, appVersion: "1.0.2", userAgent: "iOS")
-        let text = String(decoding: try encoder.encode(meta), as: UTF8.self)
-        #expect(
-            text == #"{"appVersion":"1.0.2","sdkName":"swift-client-sdk","sdkVersion":"\#(ConfigDirectorSDK.version)","#
-                + #""userAgent":"iOS"}"#
-        )
-        #expect(try JSONDecoder().decode(MetaContext.self, from: encoder.encode(meta)) == meta)
+    @Test("is the release the README tells users to depend on")
+    func readmeNamesTheVersion() throws {
+        let readme = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        #expect(text.contains("tagged `\(ConfigDirectorSDK.version)`"))
+        #expect(text.contains(#"from: "1.7.0""#))
     }
 }

@@ -1,6 +1,7 @@
-@_spi(Internal) @testable import ConfigModel
 import Foundation
 import Testing
+
+@_spi(Internal) @testable import ConfigModel
 
 /// A logger that keeps what it is given.
 final class RecordingLogger: ConfigDirectorLogger, @unchecked Sendable {  // `lock` guards `entries`.

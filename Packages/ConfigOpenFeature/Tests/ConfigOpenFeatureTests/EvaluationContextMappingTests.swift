@@ -1,6 +1,7 @@
 @_spi(Internal) import ConfigModel
-@testable import ConfigOpenFeature
 import Testing
+
+@testable import ConfigOpenFeature
 
 @Suite("Evaluation context mapping")
 struct EvaluationContextMappingTests {

@@ -55,7 +55,9 @@ public struct ContextRule: Sendable, Hashable, Codable {
         id = try container.decodeIfPresent(String.self, forKey: .id)
         trait = try container.decodeIfPresent(String.self, forKey: .trait)
         // Decoded only when present: `nil` here would be taken as JSON null (ConfigDirectorContext.TraitValue is ExpressibleByNilLiteral).
-        equals = container.contains(.equals) ? .some(try container.decode(ConfigDirectorContext.TraitValue.self, forKey: .equals)) : .none
+        equals =
+            container.contains(.equals)
+            ? .some(try container.decode(ConfigDirectorContext.TraitValue.self, forKey: .equals)) : .none
         value = try container.decode(ConfigDirectorContext.TraitValue.self, forKey: .value)
         valueID = try container.decodeIfPresent(String.self, forKey: .valueID)
         guard kind != nil || id != nil || trait != nil else {

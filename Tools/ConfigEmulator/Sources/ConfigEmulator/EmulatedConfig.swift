@@ -57,7 +57,9 @@ public struct EmulatedConfig: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         key = try container.decode(String.self, forKey: .key)
         type = try container.decode(ConfigType.self, forKey: .type)
-        value = container.contains(.value) ? try container.decode(ConfigDirectorContext.TraitValue.self, forKey: .value) : .null
+        value =
+            container.contains(.value)
+            ? try container.decode(ConfigDirectorContext.TraitValue.self, forKey: .value) : .null
         id = try container.decodeIfPresent(String.self, forKey: .id)
         valueID = try container.decodeIfPresent(String.self, forKey: .valueID)
         rules = try container.decodeIfPresent([ContextRule].self, forKey: .rules) ?? []

@@ -1,7 +1,8 @@
-@testable import ConfigEmulator
 @_spi(Internal) import ConfigModel
 import Foundation
 import Testing
+
+@testable import ConfigEmulator
 
 @Suite("Configs and their per-context values")
 struct EmulatedConfigTests {

@@ -26,7 +26,7 @@ struct LifecycleTests {
         try await emulator.waitForStreams(count: 2)
         // The threads of the half-sent and the stalled requests start when their connections are
         // accepted, which the streams do not wait for.
-        for _ in 0..<500 where emulator.activeThreadCount < 5 { try await Task.sleep(nanoseconds: 10_000_000) }
+        for _ in 0..<3000 where emulator.activeThreadCount < 5 { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(emulator.activeThreadCount >= 5)
 
         emulator.stop()

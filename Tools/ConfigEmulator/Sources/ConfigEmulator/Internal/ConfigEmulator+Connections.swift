@@ -196,7 +196,8 @@ extension ConfigEmulator {
     }
 
     private func acceptTelemetry(_ request: HTTPRequest) -> HTTPResponse {
-        guard let body = try? JSONDecoder().decode(ConfigDirectorContext.TraitValue.self, from: request.body), case .dictionary(let members) = body
+        guard let body = try? JSONDecoder().decode(ConfigDirectorContext.TraitValue.self, from: request.body),
+            case .dictionary(let members) = body
         else { return .error(400, "body is not a telemetry batch") }
         guard members["clientSdkKey"] == .string(configuration.sdkKey) else {
             return .error(401, "invalid client SDK key")
