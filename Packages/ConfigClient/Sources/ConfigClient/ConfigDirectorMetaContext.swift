@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 
 /// Your application's name and version, which targeting rules can refer to.
 ///
