@@ -69,7 +69,7 @@ func emulatorClient(_ emulator: ConfigEmulator, baseURL: URL? = nil) async -> Co
 func benchmarkPropagation() async {
     let changes = isQuick ? 200 : 1_000
     print("\n== 5. Propagation: emulator change to values(for:) yield, \(changes) changes over loopback")
-    let emulator = ConfigEmulator(configs: [EmulatedConfig(key: "counter", type: .integer, value: .integer(0))])
+    let emulator = ConfigEmulator(configs: [EmulatedConfig(key: "counter", type: .integer, value: .int(0))])
     do { try emulator.start() } catch {
         print("  the emulator did not start: \(error)")
         report.target("propagation", "p50 under 2 ms, p99 under 10 ms", pass: false)
@@ -92,7 +92,7 @@ func benchmarkPropagation() async {
     var localTimes: [Double] = []
     for change in 1...changes {
         var start = nowNanoseconds()
-        _ = emulator.setValue(.integer(change), forKey: "counter")
+        _ = emulator.setValue(.int(change), forKey: "counter")
         while let value = await live.next(), value != change {}
         liveTimes.append(Double(nowNanoseconds() - start))
 
