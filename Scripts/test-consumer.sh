@@ -52,7 +52,9 @@ struct JSONValue {}
 let context = ConfigDirectorContext(id: "user-123", name: "Ada", traits: ["region": "North America"])
 let options = ConfigDirectorClientOptions(connection: ConnectionOptions(mode: .offline), values: ["k": true])
 let client = try! ConfigDirectorClient(options: options)
-precondition(client.value(for: "k", default: false) && context.name == "Ada")
+await client.initialize(context: context)
+precondition(client.value(for: "k", default: false) && client.context?.name == "Ada")
+client.close()
 _ = (Transport(), ConfigSet(), JSONValue())
 print("ConfigDirector umbrella: ok")
 SWIFT
