@@ -12,44 +12,15 @@ struct SocketHTTPClientTests {
     /// tests), and a test that gets its turn late must still be the one that closes.
     private static let peerPatience: Double = 30
 
-    private struct Outcome {
-        var heads: [HTTPResponseHead] = []
-        var body = Data()
-        var error: (any Error)?
-
-        var urlErrorCode: URLError.Code? { (error as? URLError)?.code }
-        var text: String { String(decoding: body, as: UTF8.self) }
-    }
-
     private static func request(_ url: URL, timeout: Double = 10, body: String = "hello") -> HTTPRequest {
         HTTPRequest(url: url, headers: ["X-Test": "yes"], body: Data(body.utf8), timeout: timeout)
     }
 
     /// Sends the standard request to `server` with a client of its own, and reads the exchange to its end.
-    private static func exchange(with server: LoopbackServer) async -> Outcome {
+    private static func exchange(with server: LoopbackServer) async -> ExchangeOutcome {
         let client = SocketHTTPClient(logger: SilentLogger())
         defer { client.shutdown() }
-        return await collect(client.start(request(server.url)))
-    }
-
-    /// Reads `exchange` to its end; `onPart` sees each part as it arrives.
-    private static func collect(
-        _ exchange: HTTPExchange,
-        onPart: (HTTPResponsePart) -> Void = { _ in }
-    ) async -> Outcome {
-        var outcome = Outcome()
-        do {
-            for try await part in exchange.parts {
-                switch part {
-                case .head(let head): outcome.heads.append(head)
-                case .body(let data): outcome.body.append(data)
-                }
-                onPart(part)
-            }
-        } catch {
-            outcome.error = error
-        }
-        return outcome
+        return await ExchangeOutcome.collect(client.start(request(server.url)))
     }
 
     @Test("writes the request, then decodes a chunked body split in awkward places without waiting for close")
@@ -144,7 +115,7 @@ struct SocketHTTPClientTests {
         let client = SocketHTTPClient(logger: SilentLogger())
         defer { client.shutdown() }
         let url = URL(string: "http://localhost:\(server.port)/")!
-        let outcome = await Self.collect(client.start(Self.request(url)))
+        let outcome = await ExchangeOutcome.collect(client.start(Self.request(url)))
         #expect(outcome.error == nil)
         #expect(outcome.heads.map(\.statusCode) == [204])
         #expect(outcome.body.isEmpty)
@@ -171,7 +142,7 @@ struct SocketHTTPClientTests {
         server.stop()
         let client = SocketHTTPClient(logger: SilentLogger())
         defer { client.shutdown() }
-        let outcome = await Self.collect(client.start(Self.request(url)))
+        let outcome = await ExchangeOutcome.collect(client.start(Self.request(url)))
         #expect(outcome.urlErrorCode == .cannotConnectToHost)
         #expect(outcome.heads.isEmpty)
     }
@@ -185,7 +156,7 @@ struct SocketHTTPClientTests {
         urls.append(URL(string: "https://127.0.0.1:1/")!)
         #endif
         for url in urls {
-            let outcome = await Self.collect(client.start(Self.request(url)))
+            let outcome = await ExchangeOutcome.collect(client.start(Self.request(url)))
             #expect(outcome.urlErrorCode == .unsupportedURL)
         }
     }
@@ -227,7 +198,7 @@ struct SocketHTTPClientTests {
         defer { server.stop() }
         let client = SocketHTTPClient(logger: SilentLogger())
         defer { client.shutdown() }
-        let outcome = await Self.collect(client.start(Self.request(server.url, timeout: 0.35)))
+        let outcome = await ExchangeOutcome.collect(client.start(Self.request(server.url, timeout: 0.35)))
         #expect(outcome.urlErrorCode == .timedOut)
         #expect(outcome.heads.map(\.statusCode) == [200])
         #expect(outcome.text == "data: 1\n\ndata: 2\n\n")
@@ -246,7 +217,7 @@ struct SocketHTTPClientTests {
         let client = SocketHTTPClient(logger: SilentLogger())
         defer { client.shutdown() }
         let exchange = client.start(Self.request(server.url, timeout: 60))
-        let outcome = await Self.collect(exchange) { part in
+        let outcome = await ExchangeOutcome.collect(exchange) { part, _ in
             if case .body = part { exchange.cancel() }
         }
         #expect(outcome.urlErrorCode == .cancelled)
@@ -286,8 +257,8 @@ struct SocketHTTPClientTests {
         defer { server.stop() }
         let client = SocketHTTPClient(logger: SilentLogger())
         let exchanges = [client.start(Self.request(server.url)), client.start(Self.request(server.url))]
-        async let first = Self.collect(exchanges[0])
-        async let second = Self.collect(exchanges[1])
+        async let first = ExchangeOutcome.collect(exchanges[0])
+        async let second = ExchangeOutcome.collect(exchanges[1])
         #expect(await eventually { server.acceptedCount == 2 })
         try await Task.sleep(nanoseconds: 100_000_000)
         client.shutdown()
@@ -296,7 +267,7 @@ struct SocketHTTPClientTests {
             #expect(outcome.error is CancellationError)
         }
         #expect(await eventually { client.runningExchangeCount == 0 })
-        let late = await Self.collect(client.start(Self.request(server.url)))
+        let late = await ExchangeOutcome.collect(client.start(Self.request(server.url)))
         #expect(late.error is CancellationError)
         #expect(server.acceptedCount == 2)
     }

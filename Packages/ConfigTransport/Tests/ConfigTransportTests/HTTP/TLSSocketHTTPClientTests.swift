@@ -8,15 +8,6 @@ import Testing
 /// certificates, servers that close at awkward moments, timeouts and cancel.
 @Suite("Socket HTTP client over TLS")
 struct TLSSocketHTTPClientTests {
-    private struct Outcome {
-        var heads: [HTTPResponseHead] = []
-        var body = Data()
-        var error: (any Error)?
-
-        var urlError: URLError? { error as? URLError }
-        var text: String { String(decoding: body, as: UTF8.self) }
-    }
-
     /// The loaded OpenSSL; the suite needs it (every Linux with Python's `ssl` has it).
     private static func openSSL() throws -> OpenSSLLibrary {
         try #require(try? OpenSSLLibrary.shared.get())
@@ -40,40 +31,20 @@ struct TLSSocketHTTPClientTests {
         HTTPRequest(url: url, method: method, headers: ["X-Test": "yes"], body: Data(body.utf8), timeout: timeout)
     }
 
-    /// Reads `exchange` to its end; `onPart` sees each part as it arrives.
-    private static func collect(
-        _ exchange: HTTPExchange,
-        onPart: (HTTPResponsePart, Data) -> Void = { _, _ in }
-    ) async -> Outcome {
-        var outcome = Outcome()
-        do {
-            for try await part in exchange.parts {
-                switch part {
-                case .head(let head): outcome.heads.append(head)
-                case .body(let data): outcome.body.append(data)
-                }
-                onPart(part, outcome.body)
-            }
-        } catch {
-            outcome.error = error
-        }
-        return outcome
-    }
-
     /// Starts a peer in `mode` presenting `server`, sends the standard request with a client that trusts the
     /// test root, and reads the exchange to its end.
     private static func exchange(
         _ mode: TLSPeer.Mode,
         server: TLSTestCertificates.Server = .valid,
         host: String = "127.0.0.1"
-    ) async throws -> Outcome {
+    ) async throws -> ExchangeOutcome {
         let certificates = try TLSTestCertificates()
         defer { certificates.remove() }
         let peer = try TLSPeer(mode, certificates: certificates, server: server)
         defer { peer.stop() }
         let client = try client(trusting: certificates)
         defer { client.shutdown() }
-        return await collect(client.start(request(peer.url(host: host))))
+        return await ExchangeOutcome.collect(client.start(request(peer.url(host: host))))
     }
 
     @Test("streams a chunked event stream over https as it arrives, then cancel ends it and its thread")
@@ -85,7 +56,7 @@ struct TLSSocketHTTPClientTests {
         let client = try Self.client(trusting: certificates)
         defer { client.shutdown() }
         let exchange = client.start(Self.request(peer.url(), method: "GET", timeout: 60, body: ""))
-        let outcome = await Self.collect(exchange) { _, body in
+        let outcome = await ExchangeOutcome.collect(exchange) { _, body in
             if String(decoding: body, as: UTF8.self).contains("data: 2\n\n") { exchange.cancel() }
         }
         #expect(outcome.urlError?.code == .cancelled)
@@ -111,7 +82,7 @@ struct TLSSocketHTTPClientTests {
         defer { peer.stop() }
         let client = try Self.client(trusting: certificates)
         defer { client.shutdown() }
-        let post = await Self.collect(client.start(Self.request(peer.url(), body: "{\"events\":[]}")))
+        let post = await ExchangeOutcome.collect(client.start(Self.request(peer.url(), body: "{\"events\":[]}")))
         #expect(post.error == nil)
         #expect(post.heads.map(\.statusCode) == [200])
         let lines = post.text.components(separatedBy: "\r\n")
@@ -121,7 +92,7 @@ struct TLSSocketHTTPClientTests {
         #expect(lines.contains("X-Test: yes"))
         #expect(post.text.hasSuffix("\r\n\r\n{\"events\":[]}"))
 
-        let get = await Self.collect(client.start(Self.request(peer.url(), method: "GET", body: "")))
+        let get = await ExchangeOutcome.collect(client.start(Self.request(peer.url(), method: "GET", body: "")))
         #expect(get.error == nil)
         #expect(get.text.hasPrefix("GET /path?q=1 HTTP/1.1\r\n"))
         #expect(!get.text.contains("Content-Length"))
@@ -179,7 +150,7 @@ struct TLSSocketHTTPClientTests {
         defer { peer.stop() }
         let client = SocketHTTPClient(logger: SilentTLSLogger(), openSSL: .success(try Self.openSSL()))
         defer { client.shutdown() }
-        let outcome = await Self.collect(client.start(Self.request(peer.url())))
+        let outcome = await ExchangeOutcome.collect(client.start(Self.request(peer.url())))
         #expect(outcome.urlError?.code == .serverCertificateUntrusted)
     }
 
@@ -242,7 +213,7 @@ struct TLSSocketHTTPClientTests {
         let client = SocketHTTPClient(logger: SilentTLSLogger(), openSSL: .success(try Self.openSSL()))
         defer { client.shutdown() }
         let url = URL(string: "https://127.0.0.1:\(server.port)/")!
-        let outcome = await Self.collect(client.start(Self.request(url, timeout: 0.3)))
+        let outcome = await ExchangeOutcome.collect(client.start(Self.request(url, timeout: 0.3)))
         #expect(outcome.urlError?.code == .timedOut)
     }
 
@@ -254,7 +225,7 @@ struct TLSSocketHTTPClientTests {
         let exchange = client.start(Self.request(URL(string: "https://127.0.0.1:\(server.port)/")!, timeout: 60))
         #expect(await eventually { server.acceptedCount == 1 })
         client.shutdown()
-        let outcome = await Self.collect(exchange)
+        let outcome = await ExchangeOutcome.collect(exchange)
         #expect(outcome.error is CancellationError)
         #expect(await eventually { client.runningExchangeCount == 0 })
     }
@@ -266,7 +237,7 @@ struct TLSSocketHTTPClientTests {
             openSSL: .failure(OpenSSLLibrary.LoadFailure(description: "libssl.so.3: not found"))
         )
         defer { client.shutdown() }
-        let outcome = await Self.collect(client.start(Self.request(URL(string: "https://127.0.0.1:1/")!)))
+        let outcome = await ExchangeOutcome.collect(client.start(Self.request(URL(string: "https://127.0.0.1:1/")!)))
         #expect(outcome.urlError?.code == .unsupportedURL)
         #expect(outcome.urlError?.localizedDescription.contains("libssl.so.3: not found") == true)
     }
