@@ -74,27 +74,31 @@ public final class ConfigDirectorClient: Sendable {
 
     /// Connects with `context` and waits until config values arrive or the connection timeout passes.
     ///
-    /// It returns normally either way; ``isReady`` tells which happened. After a timeout the client
-    /// keeps connecting in the background. Calls of `initialize`, ``updateContext(_:)`` and
-    /// ``resumeNetwork()`` run one at a time, in call order.
+    /// It returns normally either way; ``isReady`` tells which happened. ``isReady`` turns `false`
+    /// when it starts (on a ready client too) and `true` with the next config state. After a timeout
+    /// the context applies and the client keeps connecting in the background; after a refusal (a 4xx
+    /// other than 429) the context stays as it was and one error is logged. Calls of `initialize`,
+    /// ``updateContext(_:)`` and ``resumeNetwork()`` run one at a time, in call order.
     /// - Parameter context: The context to evaluate for; `nil` lets the server derive one.
     public func initialize(context: ConfigDirectorContext? = nil) async {
-        await core.enqueueConnect(context, reason: .initialization)
+        await core.enqueueConnect(.given(context), reason: .initialization)
     }
 
     /// Reconnects with a new context and waits until its values arrive or the connection timeout passes.
     ///
     /// Until then the current values keep being served, ``isReady`` is `false`, and ``context`` is
-    /// still the previous context.
+    /// still the previous context; a refused connection leaves it so.
     /// - Parameter context: The new context; `nil` lets the server derive one.
     public func updateContext(_ context: ConfigDirectorContext?) async {
-        await core.enqueueConnect(context, reason: .contextUpdate)
+        await core.enqueueConnect(.given(context), reason: .contextUpdate)
     }
 
     /// The context configs are evaluated against, once it has taken effect.
     public var context: ConfigDirectorContext? { core.state.read { state, _ in state.pointee.context } }
 
-    /// Whether config state arrived for the current context.
+    /// Whether config state arrived for the current context: `false` from the start of every connect
+    /// (`initialize`, ``updateContext(_:)``, ``resumeNetwork()``) until its config state arrives, and
+    /// from ``pauseNetwork()`` or ``close()`` on.
     public var isReady: Bool { core.state.read { state, _ in state.pointee.isReady } }
 
     /// Whether the client is waiting for its very first config state: `true` from `initialize` until
@@ -107,20 +111,49 @@ public final class ConfigDirectorClient: Sendable {
     /// loaded until live values replace them; a `configsUpdated` event marks each change.
     public var valueSource: ConfigValueSource { core.state.read { state, _ in state.pointee.source } }
 
+    /// Whether a connect's caller (`initialize`, ``updateContext(_:)``, ``resumeNetwork()``) still waits
+    /// for its config state: `false` once it arrived, the deadline passed, or a refusal, a pause or
+    /// ``close()`` ended the wait. The test client's server ends a held connect with it.
+    @_spi(Testing)
+    public var isAwaitingConnect: Bool {
+        core.state.read { state, _ in
+            if case .connecting(let connect) = state.pointee.lifecycle { return connect.isCallerWaiting }
+            return false
+        }
+    }
+
     /// Releases the network connection, keeping config state and every stream.
+    ///
+    /// ``isReady`` turns `false`; the values are still served. A connect in progress returns as its
+    /// timeout would, with its context applied.
     public func pauseNetwork() {
         core.pauseNetwork()
     }
 
-    /// Connects again with the last context given to `initialize` or `updateContext`, and waits
-    /// until config values arrive or the connection timeout passes.
+    /// Connects again with the current context, and waits until config values arrive or the
+    /// connection timeout passes.
+    ///
+    /// The context is applied again (`contextUpdated`, then `ready(.networkResume)` and
+    /// `configsUpdated` with the config state). A client never initialized connects with no context.
     public func resumeNetwork() async {
         await core.resumeNetwork()
     }
 
     /// Closes the connection, finishes every stream, and reports the telemetry left. The client
     /// cannot be used afterwards; it also closes itself when released.
+    ///
+    /// ``isReady`` and ``isInitializing`` turn `false`, and a `values(for:)` stream made afterwards
+    /// finishes without yielding. The last telemetry batch and the last write of the values kept on
+    /// the device go on for a moment after it returns, bounded by a short deadline.
     public func close() {
         core.close()
+    }
+
+    /// Closes the client, as ``close()`` does, and waits until the tail of closing has ended: the
+    /// last telemetry batch (sent or given up at its deadline) and the last write of the kept values.
+    @_spi(Testing)
+    public func closeAndWait() async {
+        core.close()
+        await core.closed()
     }
 }

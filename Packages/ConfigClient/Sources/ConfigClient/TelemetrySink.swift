@@ -8,4 +8,13 @@ public protocol TelemetrySink: Sendable {
     /// - Returns: `false` when telemetry must stop for good (the service refused it); `true` otherwise,
     ///   whether or not the batch arrived.
     func send(_ batch: TelemetryBatch) async -> Bool
+
+    /// Stops every send in flight and every later one, for good; called once the client's last
+    /// batch was handled or its deadline passed.
+    func close()
+}
+
+extension TelemetrySink {
+    /// Does nothing: a sink with nothing in flight has nothing to stop.
+    public func close() {}
 }

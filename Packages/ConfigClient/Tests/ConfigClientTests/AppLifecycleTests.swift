@@ -15,9 +15,13 @@ struct AppLifecycleTests {
         #expect(try fixture.transport.disconnects == 1)
         #expect(fixture.client.value(for: "greeting", default: "") == "hello")
 
+        #expect(!fixture.client.isReady)
+
         fixture.lifecycle.send(.willEnterForeground)
+        #expect(await events.next() == .contextUpdated(ConfigDirectorContext(id: "u")))
         #expect(await events.next() == .ready(.networkResume))
         #expect(try fixture.transport.contexts.count == 2)
+        #expect(try fixture.transport.reasons == [.initialization, .networkResume])
     }
 
     @Test("with pausesWhileBackgrounded off, the connection is left alone")

@@ -166,9 +166,19 @@ struct ConnectionLifecycleTests {
         #expect(try fixture.transport.disconnects == 1)
         #expect(fixture.client.value(for: "greeting", default: "") == "hello")
 
+        #expect(!fixture.client.isReady)
+        #expect(fixture.client.value(for: "missing", default: "none") == "none")
+
         await fixture.client.resumeNetwork()
         #expect(try fixture.transport.contexts == [user, user])
+        #expect(try fixture.transport.reasons == [.initialization, .networkResume])
+        #expect(await events.next() == .contextUpdated(user))
         #expect(await events.next() == .ready(.networkResume))
+        guard case .configsUpdated = await events.next() else {
+            Issue.record("expected configsUpdated after ready")
+            return
+        }
         #expect(fixture.client.context == user)
+        #expect(fixture.client.isReady)
     }
 }

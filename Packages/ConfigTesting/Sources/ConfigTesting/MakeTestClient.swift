@@ -46,5 +46,6 @@ public func makeTestClient(
     } catch {
         preconditionFailure("The test client's options are always valid: \(error)")
     }
+    server.follow { [weak client] in client?.isAwaitingConnect ?? false }
     return TestClient(client: client, server: server)
 }

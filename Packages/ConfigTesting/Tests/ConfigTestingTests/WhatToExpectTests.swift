@@ -193,6 +193,7 @@ struct WhatToExpectTests {
             testClient.client.close()
             #expect(
                 await elements(of: events) == [
+                    .contextUpdated(nil),
                     .ready(.networkResume),
                     .configsUpdated(ConfigsUpdate(keys: ["greeting"], removedKeys: ["max-items"])),
                 ]

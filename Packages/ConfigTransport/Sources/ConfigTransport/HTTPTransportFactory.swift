@@ -5,7 +5,7 @@
 /// ```swift
 /// let factory = HTTPTransportFactory(mode: .streaming, configuration: configuration)
 /// let transport = factory.makeTransport { event in … }
-/// try await transport.connect(context: user, timeout: 10)
+/// transport.connect(context: user, reason: .initialization)
 /// ```
 ///
 /// Each transport has its own HTTP session, released by ``Transport/close()``.
@@ -27,7 +27,7 @@
 
     /// Creates a factory of HTTP transports.
     ///
-    /// A polling interval under 30 s is raised to 30 s, with one warning.
+    /// A polling interval under 30 s is raised to 30 s (the client warns about it when it is created).
     /// - Parameters:
     ///   - mode: Streaming or polling.
     ///   - configuration: The key, endpoint, metadata, logger, limits, clock and randomness to use.
@@ -49,12 +49,6 @@
         self.mode = mode
         self.configuration = configuration
         self.makeHTTPClient = httpClient
-        if mode == .polling, !(configuration.pollingInterval >= TransportConfiguration.minimumPollingInterval) {
-            configuration.logger.warn(
-                "The polling interval \(configuration.pollingInterval) s is below the minimum; "
-                    + "polling every \(configuration.effectivePollingInterval) s."
-            )
-        }
     }
 
     /// Makes a transport of the factory's mode.

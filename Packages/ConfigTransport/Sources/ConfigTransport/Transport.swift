@@ -6,16 +6,16 @@
 /// config set and each change of connection state. It is created by a ``TransportFactory`` with the
 /// handler that receives them.
 @_spi(Internal) public protocol Transport: AnyObject, Sendable {
-    /// Connects for `context`, replacing any previous connection entirely.
+    /// Starts connecting for `context`, replacing any previous connection entirely, and returns at once.
     ///
-    /// Returns as soon as the connection opens with a non-error status (for polling, once the first
-    /// fetch is applied), or when `timeout` passes (the connection keeps trying in the background).
+    /// What happens next is reported to the handler as ``TransportEvent``s: the connection opening,
+    /// each config set, a retry, a fatal refusal, or the service stopping it. The transport never
+    /// gives up on a connect by itself: the connect deadline is its owner's.
     /// - Parameters:
     ///   - context: The context to send; `nil` sends an empty context.
-    ///   - timeout: How long to wait, in seconds.
-    /// - Throws: ``ConfigDirectorError/connectionFailed(message:statusCode:)`` only for a fatal status
-    ///   seen before the timeout.
-    func connect(context: ConfigDirectorContext?, timeout: Double) async throws(ConfigDirectorError)
+    ///   - reason: The action that connects, which a transport may tell apart (the test client's
+    ///     server holds or fails only `initialize` or only `updateContext`).
+    func connect(context: ConfigDirectorContext?, reason: ConnectReason)
 
     /// Releases the connection and stops every retry at once; `connect` may be called again.
     func disconnect()

@@ -8,8 +8,8 @@
     public static let defaultPollingInterval = 60.0
     /// The shortest time between two polls, in seconds; a smaller interval is raised to it.
     public static let minimumPollingInterval = 30.0
-    /// The default time a stream may stay silent before it is dropped and reconnected, in seconds.
-    public static let defaultStreamIdleTimeout = 300.0
+    /// The default time one poll may take, in seconds: the connection timeout's default.
+    public static let defaultPollingRequestTimeout = 3.0
 
     /// The client SDK key, sent in every body as `clientSdkKey` and never logged.
     public var clientSDKKey: String
@@ -25,8 +25,9 @@
     public var maxEventSize: Int
     /// The time between two polls, in seconds, as asked; see ``effectivePollingInterval``.
     public var pollingInterval: Double
-    /// How long a stream may stay silent before it is dropped and reconnected, in seconds.
-    public var streamIdleTimeout: Double
+    /// How long one poll may take, in seconds, before it counts as a failed poll; a stream has no
+    /// such limit: a quiet stream is never dropped.
+    public var pollingRequestTimeout: Double
     /// The clock that backoff, polling and timeouts wait on.
     public var clock: any TransportClock
     /// Returns a random value in `0...1`; it chooses the jitter of the reconnect delays.
@@ -41,7 +42,7 @@
     ///   - logger: Where to log.
     ///   - maxEventSize: The most bytes of one event or polling body; 8 MiB by default.
     ///   - pollingInterval: The time between two polls, in seconds; at least 30.
-    ///   - streamIdleTimeout: How long a stream may stay silent, in seconds.
+    ///   - pollingRequestTimeout: How long one poll may take, in seconds.
     ///   - clock: The clock to wait on; the system's by default.
     ///   - randomFraction: The source of jitter, returning values in `0...1`.
     public init(
@@ -52,7 +53,7 @@
         logger: any ConfigDirectorLogger = ConsoleLogger(),
         maxEventSize: Int = TransportConfiguration.defaultMaxEventSize,
         pollingInterval: Double = TransportConfiguration.defaultPollingInterval,
-        streamIdleTimeout: Double = TransportConfiguration.defaultStreamIdleTimeout,
+        pollingRequestTimeout: Double = TransportConfiguration.defaultPollingRequestTimeout,
         clock: any TransportClock = SystemTransportClock(),
         randomFraction: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
     ) {
@@ -63,7 +64,7 @@
         self.logger = logger
         self.maxEventSize = maxEventSize
         self.pollingInterval = pollingInterval
-        self.streamIdleTimeout = streamIdleTimeout
+        self.pollingRequestTimeout = pollingRequestTimeout
         self.clock = clock
         self.randomFraction = randomFraction
     }

@@ -18,6 +18,26 @@ final class ClientCore: Sendable {
     let evaluations = Broadcast<ConfigEvaluation>(bufferSize: 256)
     private let dependencies: ClientDependencies
     private let operations = SerialOperationQueue()
+    /// The tasks the client starts (connect deadlines, kept-values loads, foreground resumes), all
+    /// cancelled by `close()`.
+    private let tasks = TaskSet()
+    /// The transport and whether it was closed, guarded apart from the state: the transport is told
+    /// things with this lock held and the state's released, so that its calls keep their order.
+    private let transportCalls = Locked(TransportCalls())
+    /// The tail of `close()`, once it was called.
+    private let closing = Locked<Task<Void, Never>?>(nil)
+    /// Whether the kept values are still loading, and whether a slow load was reported.
+    private let keptValuesLoad = Locked(KeptValuesLoad())
+
+    private struct KeptValuesLoad {
+        var isLoading = false
+        var hasWarned = false
+    }
+
+    private struct TransportCalls {
+        var transport: (any Transport)?
+        var isClosed = false
+    }
 
     var telemetry: TelemetryCollector? { dependencies.telemetry }
     private var keptValues: KeptValuesStore? { dependencies.keptValues }
@@ -32,70 +52,92 @@ final class ClientCore: Sendable {
 
     // MARK: - Operations
 
-    /// Runs a connect for `context` after every operation called before it, and waits for it.
+    /// Runs a connect for `context` after every operation called before it, and waits until its
+    /// config set arrives, its deadline passes, or a refusal, a pause or `close` ends it.
     ///
     /// `initialize` marks the client initializing when it is called, not when its turn comes, so that
     /// `isInitializing` is `true` as soon as the caller has started it.
-    func enqueueConnect(_ context: ConfigDirectorContext?, reason: ConnectReason) async {
-        if reason == .initialization {
-            state.withLock { state in
-                if !state.isClosed, state.source != .live { state.isInitializing = true }
+    /// - Parameter context: The context to connect with; `.current` for `resumeNetwork`, which
+    ///   re-applies the context in effect when its turn comes.
+    func enqueueConnect(_ context: RequestedContext, reason: ConnectReason) async {
+        if reason == .initialization { state.withLock { $0.initializeCalled() } }
+        let requested: ConfigDirectorContext?? =
+            switch context {
+            case .given(let given): .some(validated(given))
+            case .current: nil
             }
+        let attempt: ConnectionAttempt = await withCheckedContinuation { begun in
+            operations.enqueue { [self] in await connect(requested, reason: reason, begun: begun) }
         }
-        await operations.enqueue { [self] in await connect(context, reason: reason) }.value
+        _ = await attempt.outcome()
     }
 
-    private func connect(_ requested: ConfigDirectorContext?, reason: ConnectReason) async {
-        let context = validated(requested)
-        let attempt = ConnectionAttempt(context: context, reason: reason)
-        let loadsKeptValues: Bool? = state.withLock { state in
-            guard !state.isClosed else { return nil }
-            if reason == .contextUpdate { state.isReady = false }
-            if reason != .networkResume {
-                state.requestedContext = context
-                state.hasRequestedConnection = true
+    /// The context a connect is asked to use.
+    enum RequestedContext {
+        /// The context of `initialize` or `updateContext`.
+        case given(ConfigDirectorContext?)
+        /// The context in effect, for `resumeNetwork`.
+        case current
+    }
+
+    /// Begins a connect and hands its attempt to `begun`, then tells the transport and waits, as its
+    /// caller does, until the attempt's wait ends, so that the next operation's connect never
+    /// overtakes it.
+    private func connect(
+        _ requested: ConfigDirectorContext??,
+        reason: ConnectReason,
+        begun: CheckedContinuation<ConnectionAttempt, Never>
+    ) async {
+        let (attempt, loadsKeptValues) = state.withLock { state -> (ConnectionAttempt, Bool) in
+            let attempt = ConnectionAttempt(context: requested ?? state.context, reason: reason)
+            guard state.beginConnect(attempt) != nil else {
+                attempt.resolve(.interrupted)
+                return (attempt, false)
             }
-            state.isPaused = false
-            state.isPausedByLifecycle = false
-            state.attempt = attempt
-            state.hasAppliedAttemptContext = false
-            state.pendingReadyReason = reason
-            return reason == .initialization && state.source == .none
+            return (attempt, reason == .initialization && state.source == .none)
         }
-        guard let loadsKeptValues else { return }
+        begun.resume(returning: attempt)
+        guard state.withLock({ $0.isConnecting(attempt) }) else { return }
 
         if let offlineSet {
-            apply(offlineSet, isLive: true)
-            return
+            return apply(offlineSet, isLive: true)
         }
-        if loadsKeptValues, let kept = await keptValues?.load(for: context) {
-            apply(kept, isLive: false)
-        }
-        guard let transport = await transportForConnect() else {
-            attempt.resolve(.interrupted)
-            return finish(attempt, outcome: .interrupted)
-        }
-        let timeout = options.connection.timeout
-        let clock = dependencies.clock
-        let timer = Task {
-            try await clock.sleep(seconds: timeout)
-            attempt.resolve(.timedOut)
-        }
-        let connecting = Task {
-            do throws(ConfigDirectorError) {
-                if let reasonAware = transport as? any ConnectReasonAwareTransport {
-                    try await reasonAware.connect(context: context, timeout: timeout, reason: reason)
-                } else {
-                    try await transport.connect(context: context, timeout: timeout)
-                }
-            } catch {
-                attempt.resolve(.failed(error))
+        let deadline = startDeadline(of: attempt)
+        defer { tasks.cancel(deadline) }
+        if loadsKeptValues { loadKeptValues(for: attempt.context) }
+        // The transport is made (its instance id read) while the kept values load: neither waits for the other.
+        if let transport = await transportForConnect() {
+            transportCalls.withLock { _ in
+                // Checked with the transport's lock held, so that a pause or a close that comes after
+                // the check also comes after this connect.
+                guard state.withLock({ $0.isConnecting(attempt) }) else { return }
+                transport.connect(context: attempt.context, reason: reason)
             }
         }
-        let outcome = await attempt.outcome()
-        timer.cancel()
-        if outcome != .received { connecting.cancel() }
-        finish(attempt, outcome: outcome)
+        _ = await attempt.outcome()
+    }
+
+    /// Starts the deadline of `attempt`'s wait, which the client alone owns.
+    /// - Returns: The deadline's task, to cancel once the wait ended otherwise.
+    private func startDeadline(of attempt: ConnectionAttempt) -> UInt64? {
+        let timeout = options.connection.timeout
+        let clock = dependencies.clock
+        return tasks.start { [weak self] in
+            guard (try? await clock.sleep(seconds: timeout)) != nil, !Task.isCancelled else { return }
+            self?.transition { state, _ in state.deadlinePassed(for: attempt) }
+        }
+    }
+
+    /// Loads the values kept for `context` in a task of the client's, and serves them unless
+    /// something else was served first.
+    private func loadKeptValues(for context: ConfigDirectorContext?) {
+        guard let keptValues, keptValues.isEnabled else { return }
+        keptValuesLoad.withLock { $0.isLoading = true }
+        tasks.start { [weak self] in
+            let kept = await keptValues.load(for: context)
+            self?.keptValuesLoad.withLock { $0.isLoading = false }
+            if let kept { self?.apply(kept, isLive: false) }
+        }
     }
 
     /// The context sent for `context`: itself, or none when its kind is invalid (PROTOCOL §9).
@@ -108,46 +150,93 @@ final class ClientCore: Sendable {
         return nil
     }
 
+    /// The transport, made on the first connect; `nil` once the client is closed or in `.offline` mode.
     private func transportForConnect() async -> (any Transport)? {
-        if let transport = state.withLock({ $0.transport }) { return transport }
+        if let transport = transportCalls.withLock({ $0.transport }) { return transport }
         guard let makeTransportFactory = dependencies.makeTransportFactory else { return nil }
         let factory = await makeTransportFactory()
         let made = factory.makeTransport { [weak self] event in self?.handle(event) }
-        let (transport, isClosed) = state.withLock { state -> ((any Transport)?, Bool) in
-            if state.isClosed { return (nil, true) }
-            if state.transport == nil { state.transport = made }
-            return (state.transport, false)
+        let transport = transportCalls.withLock { calls -> (any Transport)? in
+            if calls.isClosed { return nil }
+            if calls.transport == nil { calls.transport = made }
+            return calls.transport
         }
-        if isClosed || transport !== made { made.close() }
+        if transport !== made { made.close() }
         return transport
     }
 
-    private func finish(_ attempt: ConnectionAttempt, outcome: ConnectionAttempt.Outcome) {
-        switch outcome {
-        case .received:
-            return
-        case .timedOut, .interrupted:
-            let servesKeptValues = state.withLock { $0.source == .keptValues }
-            logger.warn(
-                "ConfigDirector did not send config values within \(options.connection.timeout) seconds. "
-                    + "The client keeps retrying in the background and serves "
-                    + (servesKeptValues ? "the values kept on the device" : "default values") + " until they arrive."
-            )
-        case .failed(let error):
-            let message =
-                "The connection to ConfigDirector failed and will not be retried; the client keeps serving "
-                + "the values it has. Check the client SDK key and the base URL"
-            if dependencies.transportLogsRefusals {
-                logger.debug(message, error: error)
-            } else {
-                logger.error(message, error: error)
-            }
-            state.withLock { state in
-                state.isInitializing = false
-                state.pendingReadyReason = nil
-            }
+    // MARK: - Transitions
+
+    /// Runs a lifecycle transition under the lock, publishes its events and reports a context that
+    /// took effect there, then does the rest after the lock.
+    @discardableResult
+    private func transition(
+        _ change: (inout ClientState, ClientStripes) -> Transition?
+    ) -> Transition? {
+        let made = state.withLockAndStripes { state, stripes -> (Transition, ConfigDirectorContext?)? in
+            guard let transition = change(&state, stripes) else { return nil }
+            publishLocked(transition, context: state.context, stripes)
+            return (transition, state.context)
         }
-        applyContext(of: attempt)
+        guard let (transition, _) = made else { return nil }
+        finish(transition)
+        return transition
+    }
+
+    /// What a transition does while the lock is held: its events, in order, and the telemetry of a
+    /// context that took effect.
+    private func publishLocked(_ transition: Transition, context: ConfigDirectorContext?, _ stripes: ClientStripes) {
+        if transition.appliesContext, let telemetry {
+            telemetry.contextChanged(to: context, cached: Self.drainTelemetryCaches(stripes))
+        }
+        for event in transition.events { events.send(event) }
+    }
+
+    /// What a transition does after the lock: the log line, the transport, the caller.
+    private func finish(_ transition: Transition) {
+        switch transition.log {
+        case .timedOut(let reason, let servesKeptValues):
+            logger.warn(
+                "Timed out waiting for \(reason) after \(options.connection.timeout)s. "
+                    + "The client keeps retrying in the background and serves "
+                    + (servesKeptValues ? "the values kept on the device" : "default values")
+                    + " until config values arrive."
+            )
+            warnIfKeptValuesAreSlow()
+        case .failed(let reason, let error):
+            logger.error("An error occurred during \(reason)", error: error)
+        case .stopped:
+            logger.info("ConfigDirector ended the connection (204); the client serves what it has.")
+        case nil:
+            break
+        }
+        switch transition.transportCall {
+        case .disconnect:
+            transportCalls.withLock { $0.transport?.disconnect() }
+        case .close:
+            let transport = transportCalls.withLock { calls -> (any Transport)? in
+                calls.isClosed = true
+                defer { calls.transport = nil }
+                return calls.transport
+            }
+            transport?.close()
+        case nil:
+            break
+        }
+        if let (attempt, outcome) = transition.release { attempt.resolve(outcome) }
+    }
+
+    /// Logs once when the caching provider has not returned the kept values by a connect deadline.
+    private func warnIfKeptValuesAreSlow() {
+        let warns = keptValuesLoad.withLock { load in
+            defer { if load.isLoading { load.hasWarned = true } }
+            return load.isLoading && !load.hasWarned
+        }
+        guard warns else { return }
+        logger.warn(
+            "The caching provider has not returned the values kept on the device within the connection timeout; "
+                + "the client connects without waiting for them."
+        )
     }
 
     // MARK: - Transport events
@@ -157,13 +246,9 @@ final class ClientCore: Sendable {
         case .configSet(let set):
             apply(set, isLive: true)
         case .connectionState(.failed(let error)):
-            let attempt = state.withLock { state -> ConnectionAttempt? in
-                state.isInitializing = false
-                return state.attempt
-            }
-            attempt?.resolve(.failed(error))
+            transition { state, _ in state.connectionFailed(error) }
         case .connectionState(.stopped):
-            logger.info("ConfigDirector ended the connection (204); the client serves what it has.")
+            transition { state, _ in state.connectionStopped() }
         case .connectionState(.open):
             logger.debug("Connected to ConfigDirector.")
         case .connectionState(.reconnecting(let attempt, let delay)):
@@ -171,28 +256,27 @@ final class ClientCore: Sendable {
         }
     }
 
-    // MARK: - State changes
+    // MARK: - Config sets
 
     /// Applies a config set: live from the service (or offline values), or kept from an earlier launch.
     ///
-    /// A live set applies the attempt's context first, turns the client ready, and publishes
-    /// `contextUpdated`, `ready` and `configsUpdated` in that order. Kept values are applied only
+    /// A live set goes through the lifecycle first: the waiting connect's context applies
+    /// (`contextUpdated`) and the client turns ready (`ready`); then the table applies it
+    /// (`configsUpdated`), and the watchers re-evaluate after the lock. Kept values are applied only
     /// while nothing else has been.
     func apply(_ set: ConfigSet, isLive: Bool) {
         let applied = state.withLockAndStripes {
-            state, stripes -> (ConnectionAttempt?, ConfigSet, ConfigDirectorContext?, [WatcherRefresh])? in
-            guard !state.isClosed, isLive || state.source == .none else { return nil }
-            if isLive { applyAttemptContextLocked(&state, stripes) }
+            state, stripes -> (Transition?, ConfigSet, ConfigDirectorContext?, [WatcherRefresh])? in
+            var transition: Transition?
+            if isLive {
+                guard let received = state.receiveConfigSet() else { return nil }
+                publishLocked(received, context: state.context, stripes)
+                transition = received
+            } else {
+                guard !state.isClosed, state.source == .none else { return nil }
+            }
             let update = state.table.apply(set)
             state.source = isLive ? .live : .keptValues
-            if isLive {
-                state.isInitializing = false
-                if let reason = state.pendingReadyReason {
-                    state.pendingReadyReason = nil
-                    state.isReady = true
-                    events.send(.ready(reason))
-                }
-            }
             events.send(.configsUpdated(update))
             let refreshes = state.watchers.refreshes(of: update.keys + update.removedKeys, in: state)
             let current = ConfigSet(
@@ -202,32 +286,13 @@ final class ClientCore: Sendable {
                 timestamp: set.timestamp,
                 configs: state.table.configs
             )
-            return (isLive ? state.attempt : nil, current, state.context, refreshes)
+            return (transition, current, state.context, refreshes)
         }
-        guard let (attempt, current, context, refreshes) = applied else { return }
+        guard let (transition, current, context, refreshes) = applied else { return }
         // After the lock: a refresh runs the app's code (its type's parse and `==`).
         for refresh in refreshes { refresh.run() }
-        attempt?.resolve(.received)
+        if let transition { finish(transition) }
         if isLive, offlineSet == nil { keptValues?.save(current, for: context) }
-    }
-
-    private func applyContext(of attempt: ConnectionAttempt) {
-        state.withLockAndStripes { state, stripes in
-            guard !state.isClosed, state.attempt === attempt else { return }
-            applyAttemptContextLocked(&state, stripes)
-        }
-    }
-
-    private func applyAttemptContextLocked(_ state: inout ClientState, _ stripes: ClientStripes) {
-        guard let attempt = state.attempt, !state.hasAppliedAttemptContext else { return }
-        state.hasAppliedAttemptContext = true
-        guard attempt.reason != .networkResume else { return }
-        let previous = state.context
-        state.context = attempt.context
-        if previous != attempt.context, let telemetry {
-            telemetry.contextChanged(to: attempt.context, cached: Self.drainTelemetryCaches(stripes))
-        }
-        events.send(.contextUpdated(attempt.context))
     }
 
     // MARK: - Telemetry
@@ -285,54 +350,52 @@ final class ClientCore: Sendable {
 
     // MARK: - Network and lifecycle
 
-    func pauseNetwork(byLifecycle: Bool = false) {
-        let (transport, attempt) = state.withLock { state -> ((any Transport)?, ConnectionAttempt?) in
-            guard !state.isClosed, !state.isPaused else { return (nil, nil) }
-            state.isPaused = true
-            state.isPausedByLifecycle = byLifecycle
-            return (state.transport, state.attempt)
-        }
-        transport?.disconnect()
-        attempt?.resolve(.interrupted)
+    func pauseNetwork(_ cause: Lifecycle.PauseCause = .app) {
+        transition { state, _ in state.pause(cause) }
     }
 
     func resumeNetwork() async {
-        let context: ConfigDirectorContext?? = state.withLock { state in
-            guard !state.isClosed, state.hasRequestedConnection else { return nil }
-            return .some(state.requestedContext)
-        }
-        guard let context else { return }
-        await enqueueConnect(context, reason: .networkResume)
+        await enqueueConnect(.current, reason: .networkResume)
     }
 
     func handle(_ event: AppLifecycleEvent) {
         switch event {
         case .didEnterBackground:
             telemetry?.flush()
-            if options.connection.pausesWhileBackgrounded { pauseNetwork(byLifecycle: true) }
+            if options.connection.pausesWhileBackgrounded { pauseNetwork(.lifecycle) }
         case .willEnterForeground:
-            let resumes = state.withLock { $0.isPausedByLifecycle && !$0.isClosed }
-            if resumes { Task { await resumeNetwork() } }
+            if state.withLock(\.isPausedByLifecycle) { tasks.start { [weak self] in await self?.resumeNetwork() } }
         }
     }
 
-    /// Closes everything the client started: the connection, every stream, telemetry and the store.
+    /// Closes everything the client started: the connection, every stream and task, telemetry and
+    /// the store. The tail (the last telemetry batch, bounded by its deadline, and the last write of
+    /// the kept values) runs on; ``closed()`` waits for it.
     func close() {
-        let closed = state.withLock { state -> ((any Transport)?, ConnectionAttempt?, [any KeyWatcher])? in
-            guard !state.isClosed else { return nil }
-            state.isClosed = true
-            state.isInitializing = false
-            defer { state.transport = nil }
-            return (state.transport, state.attempt, state.watchers.removeAll())
+        var watchers: [any KeyWatcher] = []
+        let closed = transition { state, _ in
+            guard let transition = state.close() else { return nil }
+            watchers = state.watchers.removeAll()
+            return transition
         }
-        guard let (transport, attempt, watchers) = closed else { return }
-        attempt?.resolve(.interrupted)
-        transport?.close()
+        guard closed != nil else { return }
         for watcher in watchers { watcher.finish() }
         events.finish()
         evaluations.finish()
         dependencies.lifecycleObserver.stop()
-        telemetry?.close()
-        if let keptValues { Task { await keptValues.close() } }
+        tasks.cancelAll()
+        let telemetry = telemetry
+        let keptValues = keptValues
+        let tail = Task {
+            async let telemetryTail: Void = telemetry?.close() ?? ()
+            async let keptValuesTail: Void = keptValues?.close() ?? ()
+            _ = await (telemetryTail, keptValuesTail)
+        }
+        closing.withLock { $0 = tail }
+    }
+
+    /// Waits until the tail of `close()` has ended; returns at once when the client is not closed.
+    func closed() async {
+        await closing.withLock { $0 }?.value
     }
 }

@@ -7,9 +7,6 @@ internal import Foundation
 struct ClientDependencies: Sendable {
     /// Makes the transports' factory on the first connect; `nil` in `.offline` mode, which connects to nothing.
     var makeTransportFactory: (@Sendable () async -> any TransportFactory)?
-    /// Whether the transports log a refused connection as an unrecoverable error themselves, as the
-    /// HTTP transports do, so that the client does not log it a second time (PROTOCOL §4: one error).
-    var transportLogsRefusals = false
     var clock: any TransportClock
     var lifecycleObserver: any AppLifecycleObserver
     var keptValues: KeptValuesStore?
@@ -33,6 +30,9 @@ struct ClientDependencies: Sendable {
         guard !clientSDKKey.allSatisfy(\.isWhitespace) else { throw .missingClientSDKKey }
         guard options.values.isEmpty else { throw .valuesRequireOfflineMode }
         let endpoint = try Self.endpoint(for: connection.baseURL, logger: options.logger)
+        if connection.mode == .polling {
+            Self.warnAboutPollingInterval(connection.pollingInterval, logger: options.logger)
+        }
 
         let store = KeptValuesStore(clientSDKKey: clientSDKKey, options: options.caching, logger: options.logger)
         keptValues = store
@@ -46,7 +46,6 @@ struct ClientDependencies: Sendable {
         if let injected = environment.transportFactory {
             makeTransportFactory = { injected }
         } else {
-            transportLogsRefusals = true
             makeTransportFactory = {
                 HTTPTransportFactory(
                     mode: connection.mode == .polling ? .polling : .streaming,
@@ -57,6 +56,7 @@ struct ClientDependencies: Sendable {
                         instanceID: await store.instanceID(),
                         logger: options.logger,
                         pollingInterval: connection.pollingInterval,
+                        pollingRequestTimeout: connection.timeout,
                         clock: clock
                     )
                 )
@@ -87,6 +87,15 @@ struct ClientDependencies: Sendable {
         return ConfigSet(kind: .full, configs: configs)
     }
 
+    /// Warns once, at creation, about a polling interval below the minimum, which is then used.
+    private static func warnAboutPollingInterval(_ interval: TimeInterval, logger: any ConfigDirectorLogger) {
+        guard !(interval >= TransportConfiguration.minimumPollingInterval) else { return }
+        logger.warn(
+            "The pollingInterval \(interval) s is below the minimum; "
+                + "polling every \(TransportConfiguration.minimumPollingInterval) s."
+        )
+    }
+
     private static func endpoint(
         for baseURL: URL?,
         logger: any ConfigDirectorLogger
@@ -95,7 +104,7 @@ struct ClientDependencies: Sendable {
         guard ServiceEndpoint.isValidBaseURL(baseURL) else { throw .invalidBaseURL(baseURL) }
         if baseURL.scheme?.lowercased() != "https" {
             logger.warn(
-                "The base URL \(baseURL.absoluteString) is not https: config values and the SDK key travel unencrypted."
+                "The base URL \(baseURL.absoluteString) is not HTTPS: config values and the SDK key travel unencrypted."
             )
         }
         return ServiceEndpoint(baseURL: baseURL)

@@ -7,6 +7,11 @@ struct ClientState {
     var table = EvaluationTable()
     /// Where the configs served come from.
     var source: ConfigValueSource = .none
+    /// Where the client is in its life; changed only by the transitions of `ClientState+Lifecycle.swift`.
+    var lifecycle = Lifecycle.idle
+    /// Whether the client waits for its very first config state: set when `initialize` is called on a
+    /// client that never received any, cleared by that config state, a fatal refusal or `close`.
+    var isInitializing = false
     /// The context evaluations run against, boxed so that an evaluation's snapshot retains one object
     /// instead of copying the context's strings and traits.
     private(set) var contextBox: ContextBox?
@@ -20,31 +25,22 @@ struct ClientState {
     }
     /// A number that changes with the context, which telemetry caches compare cheaply.
     private(set) var contextGeneration: UInt64 = 0
-    /// The context of the last `initialize` or `updateContext`, which `resumeNetwork` connects with.
-    var requestedContext: ConfigDirectorContext?
-    /// Whether `initialize` or `updateContext` has been called, so that resuming has a context to use.
-    var hasRequestedConnection = false
-    /// Whether config state arrived for the current context.
-    var isReady = false
-    /// Whether the client waits for its very first config state.
-    var isInitializing = false
-    /// Whether `pauseNetwork` (or the app entering the background) released the connection.
-    var isPaused = false
-    /// Whether the background released the connection, so that the foreground resumes it.
-    var isPausedByLifecycle = false
-    /// Whether `close` was called.
-    var isClosed = false
-    /// The attempt of the operation running, and whether its context has taken effect.
-    var attempt: ConnectionAttempt?
-    var hasAppliedAttemptContext = false
-    /// The reason of the next `ready` event, set while an attempt waits for config state.
-    var pendingReadyReason: ConnectReason?
-    /// The connection, made on the first connect.
-    var transport: (any Transport)?
     /// The `values(for:)` streams.
     var watchers = WatchRegistry()
     /// Whether the `evaluations` broadcast has subscribers, as last read under this lock.
     var publishesEvaluations = false
+
+    /// Whether config state arrived for the newest connect, and the connection was not paused since.
+    var isReady: Bool {
+        if case .live = lifecycle { return true }
+        return false
+    }
+
+    /// Whether `close` was called.
+    var isClosed: Bool {
+        if case .closed = lifecycle { return true }
+        return false
+    }
 
     /// What evaluating `key` reads. A closed client holds nothing: its evaluations return their
     /// default values.

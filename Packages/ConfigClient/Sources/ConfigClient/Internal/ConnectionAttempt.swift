@@ -1,8 +1,8 @@
 @_spi(Internal) @_spi(Locking) internal import ConfigModel
 
-/// One connect of `initialize`, `updateContext` or `resumeNetwork`, waited on until it ends.
+/// One connect of `initialize`, `updateContext` or `resumeNetwork`, and the promise its caller awaits.
 final class ConnectionAttempt: Sendable {
-    /// How an attempt ended.
+    /// How the wait of an attempt's caller ended.
     enum Outcome: Sendable, Equatable {
         /// Config state arrived for the attempt.
         case received
@@ -10,7 +10,9 @@ final class ConnectionAttempt: Sendable {
         case timedOut
         /// The service refused the connection for good.
         case failed(ConfigDirectorError)
-        /// `pauseNetwork` or `close` ended it.
+        /// The service ended the connection without an error (204).
+        case stopped
+        /// `pauseNetwork` or `close` ended it, or the client was closed before it began.
         case interrupted
     }
 
@@ -19,6 +21,7 @@ final class ConnectionAttempt: Sendable {
         var waiters: [CheckedContinuation<Outcome, Never>] = []
     }
 
+    /// The context to connect with, validated.
     let context: ConfigDirectorContext?
     let reason: ConnectReason
     private let state = Locked(State())
@@ -28,22 +31,18 @@ final class ConnectionAttempt: Sendable {
         self.reason = reason
     }
 
-    /// Ends the attempt with `outcome`, unless it has already ended.
-    /// - Returns: Whether this call ended it.
-    @discardableResult
-    func resolve(_ outcome: Outcome) -> Bool {
+    /// Ends the wait with `outcome`, unless it has already ended.
+    func resolve(_ outcome: Outcome) {
         let waiters: [CheckedContinuation<Outcome, Never>]? = state.withLock { state in
             guard state.outcome == nil else { return nil }
             state.outcome = outcome
             defer { state.waiters = [] }
             return state.waiters
         }
-        guard let waiters else { return false }
-        for waiter in waiters { waiter.resume(returning: outcome) }
-        return true
+        for waiter in waiters ?? [] { waiter.resume(returning: outcome) }
     }
 
-    /// Waits until the attempt ends.
+    /// Waits until the wait ends.
     func outcome() async -> Outcome {
         await withCheckedContinuation { continuation in
             let ended: Outcome? = state.withLock { state in

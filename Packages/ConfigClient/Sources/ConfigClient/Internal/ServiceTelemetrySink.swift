@@ -22,4 +22,8 @@ struct ServiceTelemetrySink: TelemetrySink {
         if case .stopped = await reporter.send(batch) { return false }
         return true
     }
+
+    func close() {
+        reporter.close()
+    }
 }

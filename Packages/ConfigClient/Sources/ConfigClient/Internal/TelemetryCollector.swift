@@ -14,6 +14,8 @@ final class TelemetryCollector: Sendable {
     static let capacity = 1_000
     static let firstFlushDelay: Double = 5
     static let flushInterval: Double = 30
+    /// How long the last batch may take once the client closes, in seconds.
+    static let closeDeadline: Double = 2
 
     /// What, besides the config key, tells two evaluations apart: identical evaluations share an aggregate.
     struct Variant: Equatable {
@@ -160,6 +162,8 @@ final class TelemetryCollector: Sendable {
     private let cacheDrain = Locked<(@Sendable () -> [TelemetryCache.Entry])?>(nil)
     private let timer = Locked<Task<Void, Never>?>(nil)
     private let sends = SerialOperationQueue()
+    /// Whether `close` was called: batches queued before it and not sent yet are dropped.
+    private let isClosing = Locked(false)
     private let sink: any TelemetrySink
     private let clock: any TransportClock
 
@@ -231,9 +235,14 @@ final class TelemetryCollector: Sendable {
     }
 
     /// Drains the caches (unless `cached` holds their entries), then sends what is pending.
+    /// - Returns: The send of the batch, when there was one.
+    @discardableResult
     private func flush(
-        settingContext newContext: ConfigDirectorContext??, isTimer: Bool, cached: [TelemetryCache.Entry]?
-    ) {
+        settingContext newContext: ConfigDirectorContext??,
+        isTimer: Bool,
+        cached: [TelemetryCache.Entry]?,
+        isLast: Bool = false
+    ) -> Task<Void, Never>? {
         let cached = cached ?? cacheDrain.withLock { $0 }?() ?? []
         let batch = pending.withLock { pending -> TelemetryBatch? in
             guard !pending.isStopped else { return nil }
@@ -247,20 +256,45 @@ final class TelemetryCollector: Sendable {
         }
         guard let batch else {
             if isTimer { scheduleFlush(after: Self.flushInterval) }
-            return
+            return nil
         }
-        scheduleFlush(after: Self.flushInterval)
+        if !isLast { scheduleFlush(after: Self.flushInterval) }
         // The sink is held by the send itself, so the last batch goes out after the client is released.
         let sink = sink
-        sends.enqueue { [weak self] in
+        let isClosing = isClosing
+        return sends.enqueue { [weak self] in
+            guard isLast || !isClosing.withLock({ $0 }) else { return }
             if await !sink.send(batch) { self?.stop() }
         }
     }
 
-    /// Sends what is pending and stops recording.
-    func close() {
-        flush()
+    /// Stops recording, sends what is pending as the last batch, and returns once it was handled or
+    /// ``closeDeadline`` passed, whichever comes first; then the sink closes, so that nothing of the
+    /// client's telemetry outlives the deadline. Batches queued earlier and not sent yet are dropped.
+    func close() async {
+        isClosing.withLock { $0 = true }
+        let last = flush(settingContext: nil, isTimer: false, cached: nil, isLast: true)
         stop()
+        if let last {
+            let clock = clock
+            let deadline = Locked<Task<Void, Never>?>(nil)
+            await withCheckedContinuation { (ended: CheckedContinuation<Void, Never>) in
+                let once = Locked<CheckedContinuation<Void, Never>?>(ended)
+                let end: @Sendable () -> Void = { once.withLock { $0.take() }?.resume() }
+                deadline.withLock { deadline in
+                    deadline = Task {
+                        _ = try? await clock.sleep(seconds: Self.closeDeadline)
+                        end()
+                    }
+                }
+                Task {
+                    await last.value
+                    end()
+                }
+            }
+            deadline.withLock { $0 }?.cancel()
+        }
+        sink.close()
     }
 
     private func stop() {

@@ -5,11 +5,11 @@ import Foundation
 /// An in-memory transport whose answers a test scripts: deliver a set on connect, hold, or fail.
 final class ScriptedTransport: Transport, @unchecked Sendable {
     enum Answer {
-        /// Delivers the set, then returns from `connect`.
+        /// Delivers the set from `connect`.
         case deliver(ConfigSet)
-        /// Returns from `connect` with nothing delivered, as a stream that opened and stays silent.
+        /// Delivers nothing, as a stream that opened and stays silent.
         case hold
-        /// Throws from `connect`.
+        /// Reports a fatal refusal from `connect`.
         case fail(ConfigDirectorError)
     }
 
@@ -18,7 +18,7 @@ final class ScriptedTransport: Transport, @unchecked Sendable {
     private let handler: @Sendable (TransportEvent) -> Void
     private var answers: [Answer] = []
     private var defaultAnswer: Answer
-    private(set) var connectedContexts: [ConfigDirectorContext?] = []
+    private(set) var connects: [(context: ConfigDirectorContext?, reason: ConnectReason)] = []
     private(set) var disconnectCount = 0
     private(set) var isClosed = false
 
@@ -37,27 +37,31 @@ final class ScriptedTransport: Transport, @unchecked Sendable {
         lock.withLock { answers.append(answer) }
     }
 
-    var contexts: [ConfigDirectorContext?] { lock.withLock { connectedContexts } }
+    var contexts: [ConfigDirectorContext?] { lock.withLock { connects.map(\.context) } }
+    var reasons: [ConnectReason] { lock.withLock { connects.map(\.reason) } }
     var disconnects: Int { lock.withLock { disconnectCount } }
     var closed: Bool { lock.withLock { isClosed } }
 
-    func connect(context: ConfigDirectorContext?, timeout: Double) async throws(ConfigDirectorError) {
+    func connect(context: ConfigDirectorContext?, reason: ConnectReason) {
         let answer = lock.withLock { () -> Answer in
-            connectedContexts.append(context)
+            connects.append((context, reason))
             return answers.isEmpty ? defaultAnswer : answers.removeFirst()
         }
         switch answer {
         case .deliver(let set): handler(.configSet(set))
         case .hold: break
-        case .fail(let error):
-            handler(.connectionState(.failed(error)))
-            throw error
+        case .fail(let error): handler(.connectionState(.failed(error)))
         }
     }
 
     /// Delivers a set as the server would push it.
     func deliver(_ set: ConfigSet) {
         handler(.configSet(set))
+    }
+
+    /// Reports a change of the connection's state, as the HTTP transports do.
+    func report(_ state: ConnectionState) {
+        handler(.connectionState(state))
     }
 
     func disconnect() {

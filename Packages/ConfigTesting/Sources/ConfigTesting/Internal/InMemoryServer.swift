@@ -6,13 +6,14 @@
 ///
 /// It serves the stored values to every context: in full on each connect, then as the test changes
 /// them, while connected. The test arms it to hold or fail the next `initialize` or `updateContext`;
-/// `resumeNetwork` is always served at once. It starts no task and no timer: a held connect waits on
-/// a continuation that a control, `disconnect`, `close`, or the cancellation of the connecting task
-/// (the client's timeout) resumes.
+/// `resumeNetwork` is always served at once. It starts no task and no timer: a held connect is a
+/// connection that stays silent until a control completes or fails it, or `disconnect`, `close` or a
+/// newer connect replaces it, or the client stops waiting for it (its own deadline passed): the
+/// controls then act as if nothing were held, and the next attempt delivers.
 ///
 /// Deliveries are made while the lock is held, so that updates reach the client in the order the test
 /// made them; the client never calls its transport while holding its own lock.
-final class InMemoryServer: ConnectReasonAwareTransport {
+final class InMemoryServer: Transport {
     /// What the next `initialize` or `updateContext` is armed to do.
     enum Arming {
         case serve
@@ -20,35 +21,19 @@ final class InMemoryServer: ConnectReasonAwareTransport {
         case fail
     }
 
-    /// How a held connect ended.
-    enum HoldEnd {
-        /// The stored values were delivered.
-        case completed
-        /// The connection was refused with the error.
-        case failed(ConfigDirectorError)
-        /// The timeout, `disconnect`, `close` or a newer connect ended it with nothing delivered.
-        case ended
-    }
-
-    /// The connect being held, or one that ended before its caller started waiting.
-    struct Hold {
-        var id: UInt64
-        var reason: ConnectReason
-        var continuation: CheckedContinuation<HoldEnd, Never>?
-        var end: HoldEnd?
-    }
-
     struct State {
         var values: [String: ServedValue]
         var initialization = Arming.serve
         var contextUpdate = Arming.serve
-        var hold: Hold?
-        var nextHoldID: UInt64 = 0
+        /// The reason of the connect being held, silent until completed or failed.
+        var held: ConnectReason?
         /// Whether the client holds a connection that was served, so that changes are delivered.
         var isConnected = false
         var isClosed = false
         var contextUpdates: [ConfigDirectorContext] = []
         var handler: (@Sendable (TransportEvent) -> Void)?
+        /// Whether the client still waits for the connect held; its deadline ends the hold.
+        var isConnectAwaited: @Sendable () -> Bool = { true }
     }
 
     private let logger: any ConfigDirectorLogger
@@ -65,6 +50,11 @@ final class InMemoryServer: ConnectReasonAwareTransport {
             guard !state.isClosed else { return }
             state.handler = handler
         }
+    }
+
+    /// Follows whether the client still waits for a connect, so that its deadline ends a hold.
+    func follow(isConnectAwaited: @escaping @Sendable () -> Bool) {
+        state.withLock { $0.isConnectAwaited = isConnectAwaited }
     }
 
     // MARK: - Controls
@@ -108,9 +98,10 @@ final class InMemoryServer: ConnectReasonAwareTransport {
     func complete(_ reason: ConnectReason) {
         state.withLock { state in
             guard !state.isClosed else { return }
-            if let hold = state.hold, hold.end == nil, hold.reason == reason {
+            Self.endHoldIfAbandonedLocked(&state)
+            if state.held == reason {
+                state.held = nil
                 Self.deliverAllLocked(&state)
-                Self.endHoldLocked(&state, id: hold.id, with: .completed)
             } else if Self.arming(for: reason, in: state) == .hold {
                 Self.setArming(.serve, for: reason, in: &state)
             }
@@ -120,10 +111,10 @@ final class InMemoryServer: ConnectReasonAwareTransport {
     func fail(_ reason: ConnectReason) {
         state.withLock { state in
             guard !state.isClosed else { return }
-            if let hold = state.hold, hold.end == nil, hold.reason == reason {
-                let error = Self.refusal(for: reason)
-                state.handler?(.connectionState(.failed(error)))
-                Self.endHoldLocked(&state, id: hold.id, with: .failed(error))
+            Self.endHoldIfAbandonedLocked(&state)
+            if state.held == reason {
+                state.held = nil
+                state.handler?(.connectionState(.failed(Self.refusal(for: reason))))
             } else {
                 Self.setArming(.fail, for: reason, in: &state)
             }
@@ -132,26 +123,10 @@ final class InMemoryServer: ConnectReasonAwareTransport {
 
     // MARK: - Transport
 
-    /// A connect whose reason is unknown is served at once, as `resumeNetwork` is.
-    func connect(context: ConfigDirectorContext?, timeout: Double) async throws(ConfigDirectorError) {
-        try await connect(context: context, timeout: timeout, reason: .networkResume)
-    }
-
-    func connect(
-        context: ConfigDirectorContext?,
-        timeout: Double,
-        reason: ConnectReason
-    ) async throws(ConfigDirectorError) {
-        enum Start {
-            case skipped
-            case served
-            case failed(ConfigDirectorError)
-            case held(UInt64)
-        }
-        let start = state.withLock { state -> Start in
-            // A connect cancelled before it ran belongs to an attempt that already ended.
-            guard !state.isClosed, !Task.isCancelled else { return .skipped }
-            Self.endHoldLocked(&state, id: nil, with: .ended)
+    func connect(context: ConfigDirectorContext?, reason: ConnectReason) {
+        state.withLock { state in
+            guard !state.isClosed else { return }
+            state.held = nil
             state.isConnected = false
             if reason != .networkResume { state.contextUpdates.append(context ?? ConfigDirectorContext()) }
             let arming = Self.arming(for: reason, in: state)
@@ -159,31 +134,12 @@ final class InMemoryServer: ConnectReasonAwareTransport {
             switch arming {
             case .serve:
                 Self.deliverAllLocked(&state)
-                return .served
             case .fail:
-                let error = Self.refusal(for: reason)
-                state.handler?(.connectionState(.failed(error)))
-                return .failed(error)
+                logger.debug("The test client's server refused the \(reason) connect, as armed.")
+                state.handler?(.connectionState(.failed(Self.refusal(for: reason))))
             case .hold:
-                let id = state.nextHoldID
-                state.nextHoldID += 1
-                state.hold = Hold(id: id, reason: reason)
-                return .held(id)
-            }
-        }
-        switch start {
-        case .skipped, .served:
-            return
-        case .failed(let error):
-            logger.debug("The test client's server refused the \(reason) connect, as armed.")
-            throw error
-        case .held(let id):
-            logger.debug(
-                "The test client's server holds the \(reason) connect until it is completed, failed or ended."
-            )
-            switch await waitForEnd(ofHold: id) {
-            case .completed, .ended: return
-            case .failed(let error): throw error
+                logger.debug("The test client's server holds the \(reason) connect until it is completed or failed.")
+                state.held = reason
             }
         }
     }
@@ -191,7 +147,7 @@ final class InMemoryServer: ConnectReasonAwareTransport {
     func disconnect() {
         state.withLock { state in
             state.isConnected = false
-            Self.endHoldLocked(&state, id: nil, with: .ended)
+            state.held = nil
         }
     }
 
@@ -199,48 +155,17 @@ final class InMemoryServer: ConnectReasonAwareTransport {
         state.withLock { state in
             state.isClosed = true
             state.isConnected = false
+            state.held = nil
             state.handler = nil
-            Self.endHoldLocked(&state, id: nil, with: .ended)
-        }
-    }
-
-    // MARK: - Holding
-
-    private func waitForEnd(ofHold id: UInt64) async -> HoldEnd {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                state.withLock { state in
-                    guard var hold = state.hold, hold.id == id else {
-                        return continuation.resume(returning: .ended)
-                    }
-                    if let end = hold.end {
-                        state.hold = nil
-                        return continuation.resume(returning: end)
-                    }
-                    hold.continuation = continuation
-                    state.hold = hold
-                }
-            }
-        } onCancel: {
-            // The client cancels the connecting task when its timeout passes first.
-            state.withLock { Self.endHoldLocked(&$0, id: id, with: .ended) }
-        }
-    }
-
-    /// Ends the hold `id` (any hold when `nil`) that has not ended yet: resumes its waiter, or keeps
-    /// the end for the waiter still to come.
-    private static func endHoldLocked(_ state: inout State, id: UInt64?, with end: HoldEnd) {
-        guard var hold = state.hold, hold.end == nil, id == nil || hold.id == id else { return }
-        if let continuation = hold.continuation {
-            state.hold = nil
-            continuation.resume(returning: end)
-        } else {
-            hold.end = end
-            state.hold = hold
         }
     }
 
     // MARK: - Helpers
+
+    /// Ends the hold when the client no longer waits for it: its deadline passed, or a pause ended it.
+    private static func endHoldIfAbandonedLocked(_ state: inout State) {
+        if state.held != nil, !state.isConnectAwaited() { state.held = nil }
+    }
 
     private static func deliverAllLocked(_ state: inout State) {
         state.isConnected = true

@@ -26,7 +26,7 @@ public import Foundation
     public var headers: [String: String]
     /// The body.
     public var body: Data
-    /// How long the request may go without receiving anything, in seconds.
+    /// How long the request may go without receiving anything, in seconds; `.infinity` for no limit.
     public var timeout: Double
 
     /// Creates a request.

@@ -56,7 +56,8 @@ struct ConnectionRequestBuilder: Sendable {
             url: configuration.endpoint.streaming,
             headers: headers,
             body: body(context: context, lastUpdateTimestamp: nil),
-            timeout: configuration.streamIdleTimeout
+            // A stream has no idle timeout: a quiet but open stream is never dropped.
+            timeout: .infinity
         )
     }
 

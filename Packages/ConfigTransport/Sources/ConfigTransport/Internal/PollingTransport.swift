@@ -1,7 +1,7 @@
 @_spi(Internal) @_spi(Locking) internal import ConfigModel
 internal import Foundation
 
-/// The polling transport of PROTOCOL §5: the first fetch inside `connect`, then one fetch per interval.
+/// The polling transport of PROTOCOL §5: the first fetch at `connect`, then one fetch per interval.
 final class PollingTransport: Transport {
     private let slot: ConnectionSlot
     private let http: any HTTPClient
@@ -12,7 +12,7 @@ final class PollingTransport: Transport {
         http: any HTTPClient,
         handler: @escaping @Sendable (TransportEvent) -> Void
     ) {
-        slot = ConnectionSlot(clock: configuration.clock, handler: handler)
+        slot = ConnectionSlot(handler: handler)
         self.http = http
         runner = PollRunner(
             configuration: configuration,
@@ -28,16 +28,16 @@ final class PollingTransport: Transport {
         close()
     }
 
-    func connect(context: ConfigDirectorContext?, timeout: Double) async throws(ConfigDirectorError) {
-        if let error = runner.memory.withLock(\.permanentError) { throw error }
-        guard !slot.isClosed else {
-            runner.configuration.logger.debug("connect was called on a closed polling transport.")
+    func connect(context: ConfigDirectorContext?, reason: ConnectReason) {
+        let runner = self.runner
+        if let error = runner.memory.withLock(\.permanentError) {
+            slot.start { generation in runner.slot.emit(.connectionState(.failed(error)), generation: generation) }
             return
         }
-        let runner = self.runner
-        try await slot.connect(timeout: timeout) { generation, waiter in
-            await runner.run(context: context, timeout: timeout, generation: generation, waiter: waiter)
-        }.get()
+        let started = slot.start { generation in
+            await runner.run(context: context, generation: generation)
+        }
+        if !started { runner.configuration.logger.debug("connect was called on a closed polling transport.") }
     }
 
     func disconnect() {
@@ -53,7 +53,7 @@ final class PollingTransport: Transport {
 struct PollRunner: Sendable {
     /// What polling keeps across connects.
     struct Memory: Sendable {
-        /// The `timestamp` of the last 200; not reset when the context changes.
+        /// The `timestamp` of the last decoded 200 (`nil` when it had none); kept when the context changes.
         var lastUpdateTimestamp: String?
         /// The fatal error that stopped polling for good.
         var permanentError: ConfigDirectorError?
@@ -77,24 +77,24 @@ struct PollRunner: Sendable {
 
     private var logger: any ConfigDirectorLogger { configuration.logger }
 
-    /// Fetches now, settles `waiter`, then fetches once per interval.
-    func run(context: ConfigDirectorContext?, timeout: Double, generation: Int, waiter: ConnectWaiter) async {
+    /// Fetches now, then once per interval.
+    func run(context: ConfigDirectorContext?, generation: Int) async {
         var isOpen = false
         var failures = 0
         let interval = configuration.effectivePollingInterval
         while !Task.isCancelled {
-            switch await fetch(context: context, timeout: timeout, generation: generation) {
+            switch await fetch(context: context, generation: generation) {
             case .cancelled:
                 return
             case .fatal(let error):
                 memory.withLock { $0.permanentError = error }
-                logger.error(
+                // The owner logs the one error of a refused connection (PROTOCOL §4).
+                logger.debug(
                     "Polling was refused" + (error.refusedStatusCode.map { " with status \($0)" } ?? "")
                         + ". The error is unrecoverable: polling stopped for good;"
                         + " the SDK keeps serving the values it has."
                 )
                 slot.emit(.connectionState(.failed(error)), generation: generation)
-                waiter.resolve(.failure(error))
                 return
             case .applied(let set):
                 guard opened(&isOpen, failures: &failures, generation: generation),
@@ -113,7 +113,6 @@ struct PollRunner: Sendable {
                     )
                 else { return }
             }
-            waiter.resolve(.success(()))
             do {
                 try await configuration.clock.sleep(seconds: interval)
             } catch {
@@ -131,7 +130,8 @@ struct PollRunner: Sendable {
         return slot.emit(.connectionState(.open), generation: generation)
     }
 
-    private func fetch(context: ConfigDirectorContext?, timeout: Double, generation: Int) async -> Outcome {
+    private func fetch(context: ConfigDirectorContext?, generation: Int) async -> Outcome {
+        let timeout = configuration.pollingRequestTimeout
         let request = requests.pollingRequest(
             context: context,
             lastUpdateTimestamp: memory.withLock(\.lastUpdateTimestamp),
@@ -173,9 +173,7 @@ struct PollRunner: Sendable {
                 )
                 return .unchanged
             }
-            if let timestamp = set.timestamp {
-                memory.withLock { $0.lastUpdateTimestamp = timestamp }
-            }
+            memory.withLock { $0.lastUpdateTimestamp = set.timestamp }
             return .applied(set)
         case 201...299:
             return .unchanged

@@ -12,7 +12,7 @@ final class StreamingTransport: Transport {
         http: any HTTPClient,
         handler: @escaping @Sendable (TransportEvent) -> Void
     ) {
-        slot = ConnectionSlot(clock: configuration.clock, handler: handler)
+        slot = ConnectionSlot(handler: handler)
         self.http = http
         runner = StreamRunner(
             configuration: configuration,
@@ -27,15 +27,12 @@ final class StreamingTransport: Transport {
         close()
     }
 
-    func connect(context: ConfigDirectorContext?, timeout: Double) async throws(ConfigDirectorError) {
-        guard !slot.isClosed else {
-            runner.configuration.logger.debug("connect was called on a closed streaming transport.")
-            return
-        }
+    func connect(context: ConfigDirectorContext?, reason: ConnectReason) {
         let runner = self.runner
-        try await slot.connect(timeout: timeout) { generation, waiter in
-            await runner.run(context: context, generation: generation, waiter: waiter)
-        }.get()
+        let started = slot.start { generation in
+            await runner.run(context: context, generation: generation)
+        }
+        if !started { runner.configuration.logger.debug("connect was called on a closed streaming transport.") }
     }
 
     func disconnect() {
@@ -70,13 +67,13 @@ struct StreamRunner: Sendable {
     }
 
     /// Connects, and reconnects with backoff until stopped, cancelled or refused for good.
-    func run(context: ConfigDirectorContext?, generation: Int, waiter: ConnectWaiter) async {
+    func run(context: ConfigDirectorContext?, generation: Int) async {
         var attempt = 0
         var lastEventID: String?
         var isReconnect = false
         while !Task.isCancelled {
             let request = requests.streamingRequest(context: context, lastEventID: isReconnect ? lastEventID : nil)
-            let ending = await stream(request, generation: generation, waiter: waiter, lastEventID: &lastEventID)
+            let ending = await stream(request, generation: generation, lastEventID: &lastEventID)
             switch ending {
             case .cancelled:
                 return
@@ -85,17 +82,16 @@ struct StreamRunner: Sendable {
                     "The service answered 204 No Content: streaming stopped and will not reconnect."
                 )
                 slot.emit(.connectionState(.stopped), generation: generation)
-                waiter.resolve(.success(()))
                 return
             case .fatal(let error):
-                logger.error(
+                // The owner logs the one error of a refused connection (PROTOCOL §4).
+                logger.debug(
                     "The streaming connection was refused"
                         + (error.refusedStatusCode.map { " with status \($0)" } ?? "")
                         + ". The error is unrecoverable: the SDK will not reconnect"
                         + " and keeps serving the values it has."
                 )
                 slot.emit(.connectionState(.failed(error)), generation: generation)
-                waiter.resolve(.failure(error))
                 return
             case .transient(let reason, let delivered, let retryAfter):
                 if delivered { attempt = 0 }
@@ -123,7 +119,6 @@ struct StreamRunner: Sendable {
     private func stream(
         _ request: HTTPRequest,
         generation: Int,
-        waiter: ConnectWaiter,
         lastEventID: inout String?
     ) async -> Ending {
         let exchange = http.start(request)
@@ -145,7 +140,6 @@ struct StreamRunner: Sendable {
                         return .stopped
                     case 200...299:
                         guard slot.emit(.connectionState(.open), generation: generation) else { return .cancelled }
-                        waiter.resolve(.success(()))
                     case 429, 503:
                         let retryAfter = head.value(forHeader: "Retry-After").flatMap {
                             RetryAfter.seconds(from: $0, now: configuration.clock.now())

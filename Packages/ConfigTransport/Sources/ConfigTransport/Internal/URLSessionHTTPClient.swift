@@ -36,7 +36,8 @@ final class URLSessionHTTPClient: HTTPClient {
         var urlRequest = URLRequest(
             url: request.url,
             cachePolicy: .reloadIgnoringLocalCacheData,
-            timeoutInterval: request.timeout
+            // URLSession has no "never": a request without a timeout waits a year between two packets.
+            timeoutInterval: request.timeout.isFinite ? request.timeout : 365 * 24 * 3600
         )
         urlRequest.httpMethod = request.method
         urlRequest.httpShouldHandleCookies = false

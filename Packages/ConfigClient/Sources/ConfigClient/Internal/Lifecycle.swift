@@ -1,0 +1,51 @@
+@_spi(Internal) internal import ConfigModel
+
+/// Where a client is in its life, held in ``ClientState`` and changed only by the transitions of
+/// `ClientState+Lifecycle.swift`.
+///
+/// ```
+///             initialize / updateContext / resumeNetwork
+///   idle ──────────────────────────────▶ connecting ──config set──▶ live
+///     │                                   │    ▲                     │
+///     │                  fatal refusal,   │    └── any connect ──────┤
+///     │                  204              ▼                          │
+///     │                                 stopped ◀─────────────────────┘ (204 only)
+///     └── pause ──▶ paused(app | lifecycle) ◀── pause (from every state but closed)
+///   every state ── close ──▶ closed
+/// ```
+enum Lifecycle: Equatable {
+    /// Created: nothing was connected yet.
+    case idle
+    /// A connect began and its config set has not arrived yet.
+    case connecting(Connect)
+    /// Config state arrived for the newest connect, begun for `reason`.
+    case live(ConnectReason)
+    /// The service refused the connection for good or ended it (204); nothing is retried until the
+    /// next connect.
+    case stopped
+    /// The connection was released by `pauseNetwork` or by the app entering the background.
+    case paused(PauseCause)
+    /// `close` was called, or the client was released.
+    case closed
+
+    /// What released the connection of a paused client.
+    enum PauseCause: Equatable {
+        /// `pauseNetwork()`.
+        case app
+        /// The app entered the background; returning to the foreground resumes.
+        case lifecycle
+    }
+}
+
+/// The connect a ``Lifecycle/connecting(_:)`` client waits on.
+struct Connect: Equatable {
+    /// The connect's identity and the promise its caller awaits.
+    let attempt: ConnectionAttempt
+    /// Whether the caller still waits: `false` once the deadline passed or a pause interrupted the
+    /// connect, which also applied its context.
+    var isCallerWaiting = true
+
+    static func == (lhs: Connect, rhs: Connect) -> Bool {
+        lhs.attempt === rhs.attempt && lhs.isCallerWaiting == rhs.isCallerWaiting
+    }
+}
