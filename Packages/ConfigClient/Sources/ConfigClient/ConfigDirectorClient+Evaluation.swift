@@ -36,7 +36,7 @@ extension ConfigDirectorClient {
         default defaultValue: Value
     ) -> Value {
         let evaluated = core.evaluateJSON(key, as: type, default: defaultValue, snapshot: core.snapshot(for: key))
-        core.report(evaluated, defaultText: String(describing: defaultValue))
+        core.reportJSON(evaluated, defaultText: String(describing: defaultValue))
         return evaluated.value
     }
 }

@@ -5,7 +5,8 @@ extension ConfigDirectorClient {
     ///
     /// Consecutive equal values are not repeated, and the stream keeps only the newest value its
     /// consumer has not read. When a full payload drops the config, the stream yields `defaultValue`.
-    /// Cancelling the consuming task stops watching; closing the client finishes the stream.
+    /// Cancelling the consuming task stops watching; closing the client finishes the stream, and a
+    /// stream made after ``close()`` finishes without yielding anything.
     ///
     /// ```swift
     /// for await darkMode in client.values(for: "dark-mode", default: false) {
@@ -42,7 +43,7 @@ extension ConfigDirectorClient {
             key,
             evaluate: { [core] snapshot in core.evaluateJSON(key, as: type, default: defaultValue, snapshot: snapshot)
             },
-            report: { [core] evaluated in core.report(evaluated, defaultText: String(describing: defaultValue)) }
+            report: { [core] evaluated in core.reportJSON(evaluated, defaultText: String(describing: defaultValue)) }
         )
     }
 
@@ -55,10 +56,8 @@ extension ConfigDirectorClient {
         let watcher = Watcher(continuation: continuation, evaluate: evaluate, report: report)
         let id = core.makeWatcherID()
         continuation.onTermination = { [weak core] _ in core?.removeWatcher(id, for: key) }
-        if !core.addWatcher(watcher, id: id, for: key) {
-            watcher.refresh(core.snapshot(for: key), number: 0)
-            watcher.finish()
-        }
+        // A closed client's stream finishes without yielding anything.
+        if !core.addWatcher(watcher, id: id, for: key) { watcher.finish() }
         return stream
     }
 }

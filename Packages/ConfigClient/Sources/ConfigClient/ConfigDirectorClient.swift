@@ -122,6 +122,13 @@ public final class ConfigDirectorClient: Sendable {
         }
     }
 
+    /// Waits until the values kept on the device, loaded by the first `initialize` beside its
+    /// connection, were served or found missing; returns at once when no load was started.
+    @_spi(Testing)
+    public func keptValuesLoaded() async {
+        await core.keptValuesLoaded()
+    }
+
     /// Releases the network connection, keeping config state and every stream.
     ///
     /// ``isReady`` turns `false`; the values are still served. A connect in progress returns as its

@@ -20,15 +20,14 @@ struct KeptValuesTests {
         defer { second.client.close() }
         var events = second.client.events.makeAsyncIterator()
         let initialization = Task { await second.client.initialize(context: user) }
-        #expect(await eventually { second.clock.sleeperCount == 2 })
-
-        #expect(second.client.valueSource == .keptValues)
-        #expect(second.client.value(for: "greeting", default: "") == "hello")
-        #expect(!second.client.isReady)
         guard case .configsUpdated = await events.next() else {
             Issue.record("expected configsUpdated when the kept values load")
             return
         }
+        #expect(second.client.valueSource == .keptValues)
+        #expect(second.client.value(for: "greeting", default: "") == "hello")
+        #expect(!second.client.isReady)
+        #expect(await eventually { second.clock.sleeperCount == 2 })
         second.clock.advance(by: 3)
         await initialization.value
         #expect(!second.client.isReady)
@@ -54,6 +53,7 @@ struct KeptValuesTests {
         defer { second.client.close() }
         let initialization = Task { await second.client.initialize(context: ConfigDirectorContext(id: "user-2")) }
         #expect(await eventually { second.clock.sleeperCount == 2 })
+        await second.client.keptValuesLoaded()
         #expect(second.client.valueSource == .none)
         second.clock.advance(by: 3)
         await initialization.value

@@ -33,6 +33,9 @@ public import Foundation
     private let scheduleWrite: WriteScheduler
     private let now: @Sendable () -> Date
     private let queue = DispatchQueue(label: "com.configdirector.kept-values", qos: .userInitiated)
+    /// The instance id's own queue, so that a slow read of the values never delays the connection,
+    /// which needs the id.
+    private let instanceIDQueue = DispatchQueue(label: "com.configdirector.instance-id", qos: .userInitiated)
     /// What callers hand over to the queue.
     private let pending = Locked(PendingState())
     /// What the queue remembers between its jobs; only touched on `queue`.
@@ -158,7 +161,9 @@ public import Foundation
     /// the store, and works whether or not values are kept.
     /// - Returns: The UUID string, in upper case.
     public func instanceID() async -> String {
-        await onQueue { self.instanceIDOnQueue() }
+        await withCheckedContinuation { continuation in
+            instanceIDQueue.async { continuation.resume(returning: self.instanceIDOnQueue()) }
+        }
     }
 
     // MARK: - Queue
@@ -254,6 +259,7 @@ public import Foundation
         return configSet
     }
 
+    /// Only called on `instanceIDQueue`.
     private func instanceIDOnQueue() -> String {
         if let known = queueState.withLock({ $0.instanceID }) { return known }
         let stored = attempt("read the instance id kept on the device", { try instanceIDProvider.read() }) ?? nil
@@ -273,7 +279,7 @@ public import Foundation
         let usable = context.flatMap { $0.hasValidKind ? $0 : nil }
         let kind = usable?.effectiveKind ?? ConfigDirectorContext.defaultKind
         guard let id = usable?.id else {
-            return KeptContext(kind: kind, id: nil, instanceID: instanceIDOnQueue())
+            return KeptContext(kind: kind, id: nil, instanceID: instanceIDQueue.sync { instanceIDOnQueue() })
         }
         return KeptContext(kind: kind, id: id, instanceID: nil)
     }

@@ -87,7 +87,7 @@ extension ClientCore {
             // rather than copy it out on every evaluation.
             report(
                 missing(key, snapshot: snapshot(for: key)), value: defaultValue,
-                defaultText: defaultText ?? defaultValue.configValueText)
+                defaultText: defaultText ?? defaultValue.configValueText, receivedText: nil)
             return defaultValue
         }
         var value = defaultValue
@@ -101,7 +101,7 @@ extension ClientCore {
             )
             cacheTelemetry(
                 key: key, copy: copy, slot: lookup.entry.slot, likeness: likeness, reason: reason,
-                requestedType: Value.self, at: now)
+                receivedText: reason == .foundMatch ? value.configValueText : nil, requestedType: Value.self, at: now)
         }
         if lookup.publishes, let copy {
             publish(
@@ -121,6 +121,7 @@ extension ClientCore {
         slot: Int,
         likeness: TelemetryCache.Likeness,
         reason: EvaluationReason,
+        receivedText: String?,
         requestedType: any Any.Type,
         at now: Date
     ) {
@@ -133,7 +134,7 @@ extension ClientCore {
                 configType: copy.config.type,
                 defaultValue: likeness.defaultValue,
                 requestedType: likeness.requestedType,
-                evaluatedValue: copy.config.value,
+                evaluatedValue: receivedText,
                 serverValueID: copy.config.valueID,
                 reason: reason,
                 contextID: copy.contextBox?.context.id
@@ -221,16 +222,29 @@ extension ClientCore {
         )
     }
 
-    /// Records an evaluation for telemetry and publishes it on `evaluations` when anyone listens.
-    func report<Value: Sendable>(_ evaluated: Evaluated<Value>, defaultText: @autoclosure () -> String) {
-        report(evaluated.outcome, value: evaluated.value, defaultText: defaultText())
+    /// Records an evaluation of a config value for telemetry, with the text of the value the app
+    /// received, and publishes it on `evaluations` when anyone listens.
+    func report<Value: ConfigValue>(_ evaluated: Evaluated<Value>, defaultText: @autoclosure () -> String) {
+        report(
+            evaluated.outcome, value: evaluated.value, defaultText: defaultText(),
+            receivedText: evaluated.value.configValueText)
+    }
+
+    /// Records an evaluation of a decoded JSON config for telemetry, with the served text (its value
+    /// id is what is sent), and publishes it on `evaluations` when anyone listens.
+    func reportJSON<Value: Sendable>(_ evaluated: Evaluated<Value>, defaultText: @autoclosure () -> String) {
+        report(
+            evaluated.outcome, value: evaluated.value, defaultText: defaultText(),
+            receivedText: evaluated.outcome.state?.value)
     }
 
     /// Records an evaluation of `value` for telemetry and publishes it on `evaluations` when anyone listens.
+    /// - Parameter receivedText: The text of the value the app received, when it was not the default.
     func report<Value: Sendable>(
         _ outcome: EvaluationOutcome,
         value: Value,
-        defaultText: @autoclosure () -> String
+        defaultText: @autoclosure () -> String,
+        receivedText: @autoclosure () -> String?
     ) {
         telemetry?.record(
             key: outcome.key,
@@ -238,7 +252,7 @@ extension ClientCore {
                 configType: outcome.state?.type,
                 defaultValue: defaultText(),
                 requestedType: ObjectIdentifier(Value.self),
-                evaluatedValue: outcome.state?.value,
+                evaluatedValue: outcome.reason == .foundMatch ? receivedText() : nil,
                 serverValueID: outcome.state?.valueID,
                 reason: outcome.reason,
                 contextID: outcome.contextBox?.context.id

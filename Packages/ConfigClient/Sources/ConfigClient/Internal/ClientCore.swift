@@ -32,6 +32,8 @@ final class ClientCore: Sendable {
     private struct KeptValuesLoad {
         var isLoading = false
         var hasWarned = false
+        /// Finishes once the load has ended.
+        var loaded: AsyncStream<Never>?
     }
 
     private struct TransportCalls {
@@ -102,9 +104,9 @@ final class ClientCore: Sendable {
         if let offlineSet {
             return apply(offlineSet, isLive: true)
         }
+        if loadsKeptValues { loadKeptValues(for: attempt.context) }
         let deadline = startDeadline(of: attempt)
         defer { tasks.cancel(deadline) }
-        if loadsKeptValues { loadKeptValues(for: attempt.context) }
         // The transport is made (its instance id read) while the kept values load: neither waits for the other.
         if let transport = await transportForConnect() {
             transportCalls.withLock { _ in
@@ -132,12 +134,24 @@ final class ClientCore: Sendable {
     /// something else was served first.
     private func loadKeptValues(for context: ConfigDirectorContext?) {
         guard let keptValues, keptValues.isEnabled else { return }
-        keptValuesLoad.withLock { $0.isLoading = true }
+        let (loaded, finish) = AsyncStream.makeStream(of: Never.self)
+        keptValuesLoad.withLock { load in
+            load.isLoading = true
+            load.loaded = loaded
+        }
         tasks.start { [weak self] in
+            defer { finish.finish() }
             let kept = await keptValues.load(for: context)
             self?.keptValuesLoad.withLock { $0.isLoading = false }
             if let kept { self?.apply(kept, isLive: false) }
         }
+    }
+
+    /// Waits until the values kept on the device were loaded and served (or found missing), or the
+    /// client closed; returns at once when no load was started.
+    func keptValuesLoaded() async {
+        guard let loaded = keptValuesLoad.withLock({ $0.loaded }) else { return }
+        for await _ in loaded {}
     }
 
     /// The context sent for `context`: itself, or none when its kind is invalid (PROTOCOL §9).

@@ -189,7 +189,8 @@ final class TelemetryCollector: Sendable {
             configType: configType,
             defaultValue: defaultValue,
             requestedType: requestedType,
-            evaluatedValue: found ? evaluatedValue : nil,
+            // What the app received: the default's text when it was used.
+            evaluatedValue: found ? evaluatedValue : defaultValue,
             serverValueID: found ? serverValueID : nil,
             reason: reason
         )
@@ -325,8 +326,8 @@ final class TelemetryCollector: Sendable {
         let evaluations = recorded.sorted { $0.aggregate.sequence < $1.aggregate.sequence }.map { key, aggregate in
             let variant = aggregate.variant
             let usedDefault = variant.reason != .foundMatch
-            let evaluatedValueID =
-                usedDefault ? nil : (variant.serverValueID ?? variant.evaluatedValue.map { ValueID(of: $0).rawValue })
+            // The server's value id only (PROTOCOL §6).
+            let evaluatedValueID = usedDefault ? nil : variant.serverValueID
             return TelemetryAggregatedEvaluation(
                 startTime: aggregate.startTime,
                 endTime: aggregate.endTime,

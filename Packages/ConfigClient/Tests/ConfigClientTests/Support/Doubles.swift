@@ -7,11 +7,16 @@ import Foundation
 final class RecordingLogger: ConfigDirectorLogger, @unchecked Sendable {
     // `entries` is guarded by `lock`.
     private let lock = NSLock()
-    private var entries: [(level: ConfigDirectorLogLevel, message: String)] = []
+    private var entries: [(level: ConfigDirectorLogLevel, message: String, error: (any Error)?)] = []
     let level: ConfigDirectorLogLevel = .debug
 
     func log(_ level: ConfigDirectorLogLevel, message: String, error: (any Error)?) {
-        lock.withLock { entries.append((level, message)) }
+        lock.withLock { entries.append((level, message, error)) }
+    }
+
+    /// The messages logged at `level`, each with its error argument.
+    func entries(at level: ConfigDirectorLogLevel) -> [(message: String, error: (any Error)?)] {
+        lock.withLock { entries.filter { $0.level == level }.map { ($0.message, $0.error) } }
     }
 
     func messages(at level: ConfigDirectorLogLevel) -> [String] {
