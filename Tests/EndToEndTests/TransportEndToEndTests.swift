@@ -23,6 +23,29 @@ struct TransportEndToEndTests {
             .makeTransport(handler: recorder.handler)
     }
 
+    /// Connects `transport` and waits, at most `longestWait`, for the outcome it reports for this connect:
+    /// the first `.open`, `.failed` or `.stopped` recorded after the call (`nil` if none came).
+    ///
+    /// A connection starts only once the previous one has ended, so after a second connect's outcome,
+    /// whatever the previous connection would still have done (a retry, a warning) has shown.
+    private func connect(
+        _ transport: any Transport,
+        context: ConfigDirectorContext?,
+        reason: ConnectReason = .initialization,
+        recorder: TransportEventRecorder
+    ) async -> ConnectionState? {
+        let count = recorder.states.count
+        transport.connect(context: context, reason: reason)
+        let outcome = {
+            recorder.states.dropFirst(count).first { state in
+                if case .reconnecting = state { return false }
+                return true
+            }
+        }
+        _ = await recorder.wait { _ in outcome() != nil }
+        return outcome()
+    }
+
     @Test("a stream opens with the full set of the context, then carries a delta of each change for it")
     func fullSetThenDeltas() async throws {
         try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in
@@ -31,7 +54,7 @@ struct TransportEndToEndTests {
             let transport = streamingTransport(emulator, logger: logger, recorder: recorder)
             defer { transport.close() }
 
-            try await transport.connect(context: proUser, timeout: longestWait)
+            #expect(await connect(transport, context: proUser, recorder: recorder) == .open)
             #expect(await recorder.waitForSets { $0.count == 1 })
             let full = try #require(recorder.configSets.first)
             #expect(full.kind == .full)
@@ -78,7 +101,7 @@ struct TransportEndToEndTests {
             let transport = streamingTransport(emulator, logger: logger, clock: clock, recorder: recorder)
             defer { transport.close() }
 
-            try await transport.connect(context: proUser, timeout: 2 / clock.scale)
+            #expect(await connect(transport, context: proUser, recorder: recorder) == .open)
             #expect(await recorder.waitForSets { $0.count == 1 })
             emulator.setValue(25, forKey: "max-items")
             #expect(await recorder.waitForSets { $0.count == 2 })
@@ -107,12 +130,12 @@ struct TransportEndToEndTests {
         }
     }
 
-    @Test("401 is fatal: connect throws connectionFailed with the status, and nothing is retried")
+    @Test("401 is fatal: .failed is reported once with the status, the transport logs it at debug, nothing is retried")
     func unauthorizedIsFatal() async throws {
         try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in
             let logger = RecordingLogger()
             let recorder = TransportEventRecorder()
-            // Scaled so that a wrongly scheduled retry (attempt 1 waits 1 to 2 s) would come within 0.2 s.
+            // Scaled so that a wrongly scheduled retry (attempt 1 waits 1 to 2 s) would not hold the test up.
             let clock = ScaledClock(scale: 0.1)
             let transport = streamingTransport(
                 emulator,
@@ -123,30 +146,31 @@ struct TransportEndToEndTests {
             )
             defer { transport.close() }
 
-            var statusCode: Int?
-            do throws(ConfigDirectorError) {
-                try await transport.connect(context: proUser, timeout: 2 / clock.scale)
-                Issue.record("connect returned for a refused key")
-            } catch {
-                guard case .connectionFailed(_, let status) = error else {
-                    Issue.record("connect threw \(error)")
-                    return
-                }
-                statusCode = status
+            guard
+                case .failed(.connectionFailed(_, let status))? = await connect(
+                    transport,
+                    context: proUser,
+                    recorder: recorder
+                )
+            else {
+                Issue.record("the transport reported \(recorder.states), not a failure")
+                return
             }
-            #expect(statusCode == 401)
-
-            try await Task.sleep(nanoseconds: 500_000_000)
-            #expect(emulator.recordedRequests(path: Self.streamingPath).count == 1)
+            #expect(status == 401)
+            // The second connect's outcome comes only once the refused connection has ended: a retry of it
+            // would have shown before, as a request, a reconnect or a warning.
+            guard case .failed? = await connect(transport, context: proUser, recorder: recorder) else {
+                Issue.record("the second connect reported \(recorder.states), not a failure")
+                return
+            }
+            #expect(emulator.recordedRequests(path: Self.streamingPath).count == 2, "one request per connect")
             #expect(recorder.reconnects.isEmpty)
             #expect(recorder.configSets.isEmpty)
-            #expect(recorder.states.count == 1)
-            if case .failed(.connectionFailed(_, let status))? = recorder.states.first {
-                #expect(status == 401)
-            } else {
-                Issue.record("the transport reported \(recorder.states), not one failure")
-            }
-            #expect(logger.messages(at: .error).count == 1)
+            #expect(recorder.states.count == 2)
+            // The owner (the client) logs the one error; the transport says why at debug.
+            #expect(logger.messages(at: .error).isEmpty)
+            #expect(logger.messages(at: .warn).isEmpty)
+            #expect(logger.messages(at: .debug).contains { $0.contains("refused with status 401") })
             #expect(!logger.allMessages.contains { $0.contains("not-the-key") })
         }
     }
@@ -161,8 +185,8 @@ struct TransportEndToEndTests {
             defer { transport.close() }
             emulator.inject(.status(503, path: Self.streamingPath, count: 1, retryAfter: "2"))
 
-            // A transient status does not fail connect: it returns when its timeout passes.
-            try await transport.connect(context: proUser, timeout: 0.5)
+            // A transient status is reported as a reconnect, not as a failure; the stream opens after it.
+            #expect(await connect(transport, context: proUser, recorder: recorder) == .open)
             #expect(await recorder.waitForSets { $0.count == 1 })
 
             let reconnect = try #require(recorder.reconnects.first)
@@ -190,7 +214,7 @@ struct TransportEndToEndTests {
             defer { transport.close() }
             emulator.inject(.status(503, path: Self.streamingPath, count: 4, retryAfter: nil))
 
-            try await transport.connect(context: proUser, timeout: 0.5)
+            transport.connect(context: proUser, reason: .initialization)
             // Attempts 1 to 4 wait at most 2 + 4 + 8 + 16 = 30 s.
             #expect(await recorder.waitForSets(timeout: 40) { $0.count == 1 })
 
@@ -223,7 +247,7 @@ struct TransportEndToEndTests {
             let transport = streamingTransport(emulator, logger: logger, recorder: recorder)
             defer { transport.close() }
 
-            try await transport.connect(context: proUser, timeout: longestWait)
+            #expect(await connect(transport, context: proUser, recorder: recorder) == .open)
             #expect(await recorder.waitForSets { $0.count == 1 })
             emulator.inject(.malformedEvent)
             emulator.setValue(25, forKey: "max-items")
@@ -244,7 +268,7 @@ struct TransportEndToEndTests {
             let transport = streamingTransport(emulator, logger: logger, recorder: recorder)
             defer { transport.close() }
 
-            try await transport.connect(context: proUser, timeout: longestWait)
+            #expect(await connect(transport, context: proUser, recorder: recorder) == .open)
             #expect(await recorder.waitForSets { $0.count == 1 })
             let motto = "Grüße, 世界 🌍\r\nzweite Zeile"
             emulator.inject(.byteByByte)
@@ -260,7 +284,7 @@ struct TransportEndToEndTests {
         }
     }
 
-    @Test("polling fetches inside connect, then picks up a change at the next interval")
+    @Test("polling fetches at connect, then picks up a change at the next interval")
     func pollingPicksUpAChange() async throws {
         try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in
             let logger = RecordingLogger()
@@ -275,10 +299,11 @@ struct TransportEndToEndTests {
             let transport = HTTPTransportFactory(mode: .polling, configuration: configuration)
                 .makeTransport(handler: recorder.handler)
             defer { transport.close() }
-            #expect(logger.messages(at: .warn).filter { $0.contains("polling interval") }.count == 1)
+            // The client warns of an interval below the floor, not the transport.
+            #expect(logger.messages(at: .warn).isEmpty)
 
-            try await transport.connect(context: proUser, timeout: 2 / clock.scale)
-            #expect(recorder.configSets.count == 1)
+            #expect(await connect(transport, context: proUser, recorder: recorder) == .open)
+            #expect(await recorder.waitForSets { $0.count == 1 })
             #expect(recorder.configSets.first?.configs["max-items"]?.value == "20")
 
             emulator.setValue(25, forKey: "max-items")

@@ -17,8 +17,11 @@ struct HTTPTransportFactoryTests {
                 return client
             }
             #expect(factory.mode == mode)
-            let transport = factory.makeTransport { _ in }
-            try await transport.connect(context: nil, timeout: 5)
+            let recorder = EventRecorder()
+            let transport = factory.makeTransport(handler: recorder.handler)
+            // A 204 stops a stream; to polling it is a success that changes nothing.
+            let outcome = await connectAndAwaitOutcome(transport, recorder: recorder)
+            #expect(outcome == (mode == .streaming ? .stopped : .open))
             transport.close()
         }
         let clients = made.current
@@ -28,18 +31,43 @@ struct HTTPTransportFactoryTests {
         #expect(clients.allSatisfy { $0.shutdownCount == 1 })
     }
 
-    @Test("does not warn for an interval at or above 30 s, nor in streaming mode")
+    @Test(
+        "a fatal refusal is logged by either transport at debug only, never at error: its owner logs the error",
+        arguments: [HTTPTransportFactory.Mode.streaming, .polling]
+    )
+    func fatalLoggedAtDebug(mode: HTTPTransportFactory.Mode) async throws {
+        let logger = RecordingLogger()
+        let recorder = EventRecorder()
+        let http = FakeHTTPClient()
+        http.enqueue(.status(403, body: "forbidden"))
+        let transport = Fixtures.makeTransport(
+            mode,
+            configuration: Fixtures.configuration(clock: ManualClock(), logger: logger),
+            http: http,
+            recorder: recorder
+        )
+        defer { transport.close() }
+        let outcome = await connectAndAwaitOutcome(transport, recorder: recorder)
+        #expect(outcome == .failed(.connectionFailed(message: "forbidden", statusCode: 403)))
+        #expect(logger.messages(at: .error).isEmpty)
+        #expect(logger.messages(at: .warn).isEmpty)
+        #expect(
+            logger.messages(at: .debug).contains {
+                $0.contains("refused with status 403") && $0.contains("unrecoverable")
+            }
+        )
+    }
+
+    @Test("never warns about the polling interval (the client does), and polls at least every 30 s")
     func noWarning() {
         let logger = RecordingLogger()
         let clock = ManualClock()
-        _ = HTTPTransportFactory(
-            mode: .polling,
-            configuration: Fixtures.configuration(clock: clock, logger: logger, pollingInterval: 30)
-        )
-        _ = HTTPTransportFactory(
-            mode: .streaming,
-            configuration: Fixtures.configuration(clock: clock, logger: logger, pollingInterval: 1)
-        )
+        for (mode, interval) in [(HTTPTransportFactory.Mode.polling, 30.0), (.polling, 5), (.streaming, 1)] {
+            _ = HTTPTransportFactory(
+                mode: mode,
+                configuration: Fixtures.configuration(clock: clock, logger: logger, pollingInterval: interval)
+            )
+        }
         #expect(logger.entries.isEmpty)
         #expect(Fixtures.configuration(clock: clock, pollingInterval: 1).effectivePollingInterval == 30)
         #expect(Fixtures.configuration(clock: clock, pollingInterval: .nan).effectivePollingInterval == 60)

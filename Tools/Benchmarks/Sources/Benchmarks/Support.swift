@@ -14,7 +14,7 @@ final class ScriptedTransport: Transport, Sendable {
         self.handler = handler
     }
 
-    func connect(context: ConfigDirectorContext?, timeout: Double) async throws(ConfigDirectorError) {
+    func connect(context: ConfigDirectorContext?, reason: ConnectReason) {
         handler(.configSet(initial))
     }
 

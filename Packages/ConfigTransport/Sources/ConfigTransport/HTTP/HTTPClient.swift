@@ -35,7 +35,7 @@ public import Foundation
     ///   - method: The method.
     ///   - headers: The header fields.
     ///   - body: The body.
-    ///   - timeout: The idle timeout, in seconds.
+    ///   - timeout: The idle timeout, in seconds; `.infinity` for none.
     public init(url: URL, method: String = "POST", headers: [String: String], body: Data, timeout: Double) {
         self.url = url
         self.method = method

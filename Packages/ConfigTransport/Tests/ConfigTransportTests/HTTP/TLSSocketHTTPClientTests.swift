@@ -47,15 +47,18 @@ struct TLSSocketHTTPClientTests {
         return await ExchangeOutcome.collect(client.start(request(peer.url(host: host))))
     }
 
-    @Test("streams a chunked event stream over https as it arrives, then cancel ends it and its thread")
-    func stream() async throws {
+    @Test(
+        "streams a chunked event stream over https as it arrives, then cancel ends it and its thread",
+        arguments: [60, Double.infinity]  // The streaming transport's request has no timeout.
+    )
+    func stream(timeout: Double) async throws {
         let certificates = try TLSTestCertificates()
         defer { certificates.remove() }
         let peer = try TLSPeer(.stream, certificates: certificates)
         defer { peer.stop() }
         let client = try Self.client(trusting: certificates)
         defer { client.shutdown() }
-        let exchange = client.start(Self.request(peer.url(), method: "GET", timeout: 60, body: ""))
+        let exchange = client.start(Self.request(peer.url(), method: "GET", timeout: timeout, body: ""))
         let outcome = await ExchangeOutcome.collect(exchange) { _, body in
             if String(decoding: body, as: UTF8.self).contains("data: 2\n\n") { exchange.cancel() }
         }
@@ -176,7 +179,7 @@ struct TLSSocketHTTPClientTests {
         let transport = HTTPTransportFactory(mode: .streaming, configuration: configuration, httpClient: { client })
             .makeTransport(handler: recorder.handler)
         defer { transport.close() }
-        try await transport.connect(context: nil, timeout: 0)
+        transport.connect(context: nil, reason: .initialization)
         #expect(await eventually { recorder.reconnects.count == 1 && clock.sleeperCount > 0 })
         clock.advance(by: try #require(recorder.reconnects.first).delay)
         #expect(await eventually { recorder.reconnects.count == 2 })

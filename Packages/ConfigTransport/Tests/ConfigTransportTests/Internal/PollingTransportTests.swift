@@ -10,34 +10,50 @@ struct PollingTransportTests {
     let logger = RecordingLogger()
     let recorder = EventRecorder()
 
-    private func makeTransport(pollingInterval: Double = 60, maxEventSize: Int = 1 << 20) -> any Transport {
+    private func makeTransport(
+        pollingInterval: Double = 60,
+        maxEventSize: Int = 1 << 20,
+        pollingRequestTimeout: Double = TransportConfiguration.defaultPollingRequestTimeout
+    ) -> any Transport {
         Fixtures.makeTransport(
             .polling,
             configuration: Fixtures.configuration(
                 clock: clock,
                 logger: logger,
                 maxEventSize: maxEventSize,
-                pollingInterval: pollingInterval
+                pollingInterval: pollingInterval,
+                pollingRequestTimeout: pollingRequestTimeout
             ),
             http: http,
             recorder: recorder
         )
     }
 
+    /// Waits until polling sleeps for its interval: the fetch before it is over, and all it reported has shown.
+    private func awaitIntervalSleep(_ interval: Double = 60) async {
+        #expect(await eventually { clock.sleeperCount == 1 && clock.requestedSleeps.last == interval })
+    }
+
     /// Waits until polling sleeps for its interval, then lets the interval pass and waits for the next request.
     private func passInterval(_ interval: Double = 60) async {
+        await awaitIntervalSleep(interval)
         let requests = http.requestCount
-        #expect(await eventually { clock.sleeperCount == 1 && clock.requestedSleeps.last == interval })
         clock.advance(by: interval)
         #expect(await eventually { http.requestCount == requests + 1 })
     }
 
-    @Test("fetches inside connect with the polling request of §1–§2, and applies a 200")
+    /// The `lastUpdateTimestamp` that request `index` sent.
+    private func sentTimestamp(_ index: Int) throws -> String? {
+        try Fixtures.body(of: http.requests[index])["lastUpdateTimestamp"] as? String
+    }
+
+    @Test("fetches at connect with the polling request of §1–§2, and applies a 200")
     func firstFetch() async throws {
         http.enqueue(.status(200, body: Fixtures.fullSetJSON))
-        let transport = makeTransport()
+        let transport = makeTransport(pollingRequestTimeout: 7)
         defer { transport.close() }
-        try await transport.connect(context: Fixtures.context, timeout: 7)
+        #expect(await connectAndAwaitOutcome(transport, context: Fixtures.context, recorder: recorder) == .open)
+        #expect(await eventually { recorder.events.count == 2 })
         #expect(
             recorder.events == [
                 .connectionState(.open),
@@ -52,11 +68,31 @@ struct PollingTransportTests {
         let request = try #require(http.requests.first)
         #expect(request.url.absoluteString == "https://proxy.example.com/cd/client/polling/v1")
         #expect(request.headers == ["Content-Type": "application/json", "Cache-Control": "no-store"])
-        #expect(request.timeout == 7, "the request timeout is the connection timeout")
+        #expect(request.timeout == 7, "the request timeout is pollingRequestTimeout")
         let body = try Fixtures.body(of: request)
         #expect(body["lastUpdateTimestamp"] == nil)
         #expect(body["clientSdkKey"] as? String == Fixtures.sdkKey)
         #expect((body["givenContext"] as? [String: Any])?["id"] as? String == "user-123")
+    }
+
+    @Test("connect returns at once and reports .open when the first poll answers; only the poll has a deadline")
+    func connectReturnsAtOnce() async throws {
+        let transport = makeTransport()
+        defer { transport.close() }
+        transport.connect(context: nil, reason: .initialization)
+        #expect(await eventually { http.requestCount == 1 && clock.sleeperCount == 1 })
+        let exchange = try #require(http.exchanges.first)
+        #expect(recorder.events.isEmpty, "nothing is reported before the service answers")
+        #expect(
+            clock.requestedSleeps == [TransportConfiguration.defaultPollingRequestTimeout],
+            "the one wait is the poll's own deadline (3 s by default): the connect deadline is the owner's"
+        )
+        #expect(exchange.request.timeout == TransportConfiguration.defaultPollingRequestTimeout)
+        exchange.send(.head(HTTPResponseHead(statusCode: 200)))
+        exchange.send("{}")
+        exchange.finish()
+        #expect(await eventually { recorder.states == [.open] })
+        #expect(await eventually { recorder.configSets.count == 1 })
     }
 
     @Test("polls every interval, carrying lastUpdateTimestamp, also across a change of context")
@@ -64,39 +100,80 @@ struct PollingTransportTests {
         http.enqueue(.status(200, body: Fixtures.fullSetJSON), .status(200, body: Fixtures.deltaSetJSON))
         let transport = makeTransport()
         defer { transport.close() }
-        try await transport.connect(context: Fixtures.context, timeout: 5)
+        transport.connect(context: Fixtures.context, reason: .initialization)
         await passInterval()
-        #expect(try Fixtures.body(of: http.requests[1])["lastUpdateTimestamp"] as? String == "2026-08-29T00:00:00Z")
-        #expect(await eventually { recorder.configSets.count == 2 })
-        http.enqueue(.status(200, body: "{\"configs\":{}}"))
-        try await transport.connect(context: ConfigDirectorContext(id: "someone-else"), timeout: 5)
+        #expect(try sentTimestamp(1) == "2026-08-29T00:00:00Z")
+        await awaitIntervalSleep()
+        #expect(recorder.configSets.count == 2)
+        http.enqueue(.status(200, body: Fixtures.fullSetJSON))
+        let outcome = await connectAndAwaitOutcome(
+            transport,
+            context: ConfigDirectorContext(id: "someone-else"),
+            reason: .contextUpdate,
+            recorder: recorder
+        )
+        #expect(outcome == .open)
         let third = try Fixtures.body(of: http.requests[2])
         #expect(third["lastUpdateTimestamp"] as? String == "2026-08-29T00:01:00Z")
         #expect((third["givenContext"] as? [String: Any])?["id"] as? String == "someone-else")
-        http.enqueue(.status(200, body: "{}"))
+    }
+
+    @Test("replaces lastUpdateTimestamp with each decoded 200's timestamp, and clears it when a 200 has none")
+    func timestampReplacedAndCleared() async throws {
+        http.enqueue(
+            .status(200, body: Fixtures.fullSetJSON),
+            .status(200, body: Fixtures.deltaSetJSON),
+            .status(200, body: "{\"configs\":{}}"),
+            .status(200, body: Fixtures.fullSetJSON)
+        )
+        let transport = makeTransport()
+        defer { transport.close() }
+        transport.connect(context: nil, reason: .initialization)
+        for _ in 1...3 {
+            await passInterval()
+        }
+        #expect(try sentTimestamp(0) == nil)
+        #expect(try sentTimestamp(1) == "2026-08-29T00:00:00Z")
+        #expect(try sentTimestamp(2) == "2026-08-29T00:01:00Z", "a newer timestamp replaces the last one")
+        #expect(try sentTimestamp(3) == nil, "a 200 without a timestamp clears it")
         await passInterval()
+        #expect(try sentTimestamp(4) == "2026-08-29T00:00:00Z")
+        // Each set was reported before polling waited for the next request.
         #expect(
-            try Fixtures.body(of: http.requests[3])["lastUpdateTimestamp"] as? String == "2026-08-29T00:01:00Z",
-            "a set without timestamp keeps the last one"
+            recorder.configSets.map(\.timestamp) == [
+                "2026-08-29T00:00:00Z", "2026-08-29T00:01:00Z", nil, "2026-08-29T00:00:00Z",
+            ]
         )
     }
 
-    @Test("raises an interval under 30 s to 30 s with one warning")
+    @Test("keeps lastUpdateTimestamp across a 200 that does not decode, another 2xx and a failed poll")
+    func timestampKeptWithoutDecodedSet() async throws {
+        http.enqueue(
+            .status(200, body: Fixtures.fullSetJSON),
+            .status(200, body: "[1, 2"),
+            .status(204),
+            .status(500)
+        )
+        let transport = makeTransport()
+        defer { transport.close() }
+        transport.connect(context: nil, reason: .initialization)
+        for _ in 1...4 {
+            await passInterval()
+        }
+        #expect(try (1...4).map(sentTimestamp) == Array(repeating: "2026-08-29T00:00:00Z", count: 4))
+    }
+
+    @Test("raises an interval under 30 s to 30 s, and warns of nothing itself: the client does")
     func intervalFloor() async throws {
         let configuration = Fixtures.configuration(clock: clock, logger: logger, pollingInterval: 5)
         let factory = HTTPTransportFactory(mode: .polling, configuration: configuration, httpClient: { http })
-        let first = factory.makeTransport(handler: recorder.handler)
-        let second = factory.makeTransport(handler: { _ in })
-        defer {
-            first.close()
-            second.close()
-        }
-        #expect(logger.messages(at: .warn).count == 1)
-        #expect(logger.messages(at: .warn).first?.contains("30") == true)
+        let transport = factory.makeTransport(handler: recorder.handler)
+        defer { transport.close() }
         http.enqueue(.status(200, body: "{}"))
-        try await first.connect(context: nil, timeout: 5)
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
         await passInterval(30)
-        #expect(logger.messages(at: .warn).count == 1)
+        #expect(!clock.requestedSleeps.contains(5))
+        #expect(logger.messages(at: .warn).isEmpty)
     }
 
     @Test("another 2xx changes nothing and polling goes on", arguments: [201, 202, 204, 299])
@@ -104,10 +181,10 @@ struct PollingTransportTests {
         http.enqueue(.status(status, body: Fixtures.fullSetJSON))
         let transport = makeTransport()
         defer { transport.close() }
-        try await transport.connect(context: nil, timeout: 5)
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
+        await passInterval()
         #expect(recorder.configSets.isEmpty)
         #expect(recorder.states == [.open])
-        await passInterval()
         #expect(try Fixtures.body(of: http.requests[1])["lastUpdateTimestamp"] == nil)
     }
 
@@ -118,14 +195,19 @@ struct PollingTransportTests {
         let transport = makeTransport()
         defer { transport.close() }
         let expected = ConfigDirectorError.connectionFailed(message: String(body.prefix(200)), statusCode: 403)
-        await #expect(throws: expected) { try await transport.connect(context: nil, timeout: 5) }
-        await #expect(throws: expected) { try await transport.connect(context: Fixtures.context, timeout: 5) }
-        clock.advance(by: 10_000)
-        try await Task.sleep(nanoseconds: 20_000_000)
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .failed(expected))
+        // The later connect's failure comes only once the refused polling has ended: a poll after the
+        // refusal would show before it, as a request or as a wait for the interval.
+        let later = await connectAndAwaitOutcome(
+            transport,
+            context: Fixtures.context,
+            reason: .contextUpdate,
+            recorder: recorder
+        )
+        #expect(later == .failed(expected))
         #expect(http.requestCount == 1)
-        #expect(recorder.states == [.failed(expected)])
-        #expect(logger.messages(at: .error).count == 1)
-        #expect(logger.messages(at: .error).first?.contains("unrecoverable") == true)
+        #expect(!clock.requestedSleeps.contains(60))
+        #expect(recorder.states == [.failed(expected), .failed(expected)])
         #expect(!logger.mentions(body), "a body is logged cut short")
         #expect(
             logger.entries.filter { $0.level != .debug }.allSatisfy { !$0.message.contains("aaaaaaaaaa") },
@@ -134,19 +216,39 @@ struct PollingTransportTests {
         #expect(logger.messages(at: .debug).contains { $0.contains("aaaaaaaaaa") })
     }
 
+    @Test("401 is fatal: .failed is reported once per connect and polling does not go on")
+    func unauthorized() async throws {
+        http.enqueue(.status(401))
+        let transport = makeTransport()
+        defer { transport.close() }
+        let expected = ConfigDirectorError.connectionFailed(
+            message: "the service answered with status 401",
+            statusCode: 401
+        )
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .failed(expected))
+        // Polling would wait for its interval next; let it pass, then wait for the later connect's answer,
+        // which comes only once the refused polling has ended.
+        clock.advance(by: 10_000)
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .failed(expected))
+        #expect(http.requestCount == 1)
+        #expect(recorder.states == [.failed(expected), .failed(expected)])
+        #expect(!clock.requestedSleeps.contains(60), "polling never waited for a next poll")
+    }
+
     @Test("a fatal status on a later poll stops polling and fails later connects")
     func fatalLater() async throws {
         http.enqueue(.status(200, body: Fixtures.fullSetJSON), .status(401))
         let transport = makeTransport()
         defer { transport.close() }
-        try await transport.connect(context: nil, timeout: 5)
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
         await passInterval()
         let expected = ConfigDirectorError.connectionFailed(
             message: "the service answered with status 401",
             statusCode: 401
         )
         #expect(await eventually { recorder.states.last == .failed(expected) })
-        await #expect(throws: expected) { try await transport.connect(context: nil, timeout: 5) }
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .failed(expected))
+        #expect(http.requestCount == 2)
         #expect(clock.sleeperCount == 0)
     }
 
@@ -161,7 +263,7 @@ struct PollingTransportTests {
         )
         let transport = makeTransport()
         defer { transport.close() }
-        try await transport.connect(context: nil, timeout: 5)
+        transport.connect(context: nil, reason: .initialization)
         for _ in 1...4 {
             await passInterval()
         }
@@ -182,7 +284,8 @@ struct PollingTransportTests {
         http.enqueue(.status(200, body: "[1, 2"))
         let transport = makeTransport()
         defer { transport.close() }
-        try await transport.connect(context: nil, timeout: 5)
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
+        await awaitIntervalSleep()
         #expect(recorder.configSets.isEmpty)
         #expect(logger.messages(at: .warn).contains { $0.contains("does not decode") })
     }
@@ -192,37 +295,44 @@ struct PollingTransportTests {
         http.enqueue(.stream([String(repeating: "x", count: 80), String(repeating: "y", count: 80)]))
         let transport = makeTransport(maxEventSize: 100)
         defer { transport.close() }
-        try await transport.connect(context: nil, timeout: 5)
+        transport.connect(context: nil, reason: .initialization)
+        await awaitIntervalSleep()
         #expect(recorder.configSets.isEmpty)
         #expect(recorder.states == [.reconnecting(attempt: 1, delay: 60)])
         #expect(logger.mentions("larger than 100 bytes"))
         #expect(http.exchanges.first?.isCancelled == true)
     }
 
-    @Test("a request that gets no answer within the connection timeout is dropped and connect returns")
+    @Test("a poll that gets no answer within pollingRequestTimeout is dropped and counts as a failed poll")
     func requestTimeout() async throws {
-        let transport = makeTransport()
+        let transport = makeTransport(pollingRequestTimeout: 4)
         defer { transport.close() }
-        let connecting = Task { try await transport.connect(context: nil, timeout: 5) }
-        #expect(await eventually { http.requestCount == 1 && clock.sleeperCount == 2 })
-        clock.advance(by: 5)
-        try await connecting.value
+        transport.connect(context: nil, reason: .initialization)
+        #expect(await eventually { http.requestCount == 1 && clock.sleeperCount == 1 })
+        #expect(clock.requestedSleeps == [4])
+        clock.advance(by: 4)
         #expect(await eventually { http.exchanges.first?.isCancelled == true })
         #expect(await eventually { recorder.states == [.reconnecting(attempt: 1, delay: 60)] })
+        #expect(logger.mentions("no response within 4"))
     }
 
     @Test("close stops polling and releases the HTTP layer")
     func close() async throws {
         http.enqueue(.status(200, body: "{}"))
         let transport = makeTransport()
-        try await transport.connect(context: nil, timeout: 5)
-        #expect(await eventually { clock.sleeperCount == 1 })
+        transport.connect(context: nil, reason: .initialization)
+        await awaitIntervalSleep()
         transport.close()
+        // The wait for the next poll is cancelled: polling ends there, and nothing is left that could poll.
         #expect(await eventually { clock.sleeperCount == 0 })
-        clock.advance(by: 10_000)
-        try await Task.sleep(nanoseconds: 20_000_000)
         #expect(http.requestCount == 1)
         #expect(http.shutdownCount == 1)
+        transport.connect(context: nil, reason: .initialization)
+        #expect(
+            logger.messages(at: .debug).contains { $0.contains("closed polling transport") },
+            "a connect after close is refused at once, starting nothing"
+        )
+        #expect(http.requestCount == 1)
     }
 
     @Test("disconnect stops polling; connect starts again with a fetch")
@@ -230,10 +340,10 @@ struct PollingTransportTests {
         http.enqueue(.status(200, body: "{}"), .status(200, body: "{}"))
         let transport = makeTransport()
         defer { transport.close() }
-        try await transport.connect(context: nil, timeout: 5)
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
         transport.disconnect()
         #expect(await eventually { clock.sleeperCount == 0 })
-        try await transport.connect(context: nil, timeout: 5)
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
         #expect(http.requestCount == 2)
     }
 }

@@ -40,7 +40,7 @@ struct StreamingTransportTests {
         http.enqueue(.hangingOpen)
         let transport = makeTransport()
         defer { transport.close() }
-        try await transport.connect(context: Fixtures.context, timeout: 10)
+        #expect(await connectAndAwaitOutcome(transport, context: Fixtures.context, recorder: recorder) == .open)
         let request = try #require(http.requests.first)
         #expect(request.url.absoluteString == "https://proxy.example.com/cd/client/sse/v1")
         #expect(request.method == "POST")
@@ -68,19 +68,34 @@ struct StreamingTransportTests {
         http.enqueue(.hangingOpen)
         let transport = makeTransport()
         defer { transport.close() }
-        try await transport.connect(context: nil, timeout: 10)
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
         let body = try Fixtures.body(of: try #require(http.requests.first))
         #expect((body["givenContext"] as? [String: Any])?.isEmpty == true)
     }
 
-    @Test("returns from connect once the stream opens, then delivers each config set in order")
+    @Test("connect returns at once, reports .open when the stream opens, and starts no timer of its own")
+    func connectReturnsAtOnce() async throws {
+        let transport = makeTransport()
+        defer { transport.close() }
+        transport.connect(context: nil, reason: .initialization)
+        #expect(await eventually { http.requestCount == 1 })
+        let exchange = try #require(http.exchanges.first)
+        #expect(recorder.events.isEmpty, "nothing is reported before the service answers")
+        exchange.send(.head(HTTPResponseHead(statusCode: 200)))
+        #expect(await eventually { !recorder.events.isEmpty })
+        #expect(recorder.events == [.connectionState(.open)])
+        #expect(clock.requestedSleeps.isEmpty, "the connect deadline is the owner's: the transport waits for nothing")
+        #expect(!exchange.isCancelled)
+    }
+
+    @Test("reports .open once the stream opens, then each config set in order")
     func opensAndDelivers() async throws {
         http.enqueue(
             .stream([Fixtures.event(Fixtures.fullSetJSON), Fixtures.event(Fixtures.deltaSetJSON)], ending: .hang)
         )
         let transport = makeTransport()
         defer { transport.close() }
-        try await transport.connect(context: Fixtures.context, timeout: 10)
+        #expect(await connectAndAwaitOutcome(transport, context: Fixtures.context, recorder: recorder) == .open)
         #expect(await eventually { recorder.configSets.count == 2 })
         #expect(recorder.states == [.open])
         #expect(recorder.configSets.map(\.kind) == [.full, .delta])
@@ -91,49 +106,44 @@ struct StreamingTransportTests {
         }
     }
 
-    @Test("returns from connect when the timeout passes before the stream opens")
-    func connectTimeout() async throws {
+    @Test("a quiet open stream is never dropped: its request has no timeout, and the transport times nothing")
+    func quietStreamStaysOpen() async throws {
+        http.enqueue(.hangingOpen)
         let transport = makeTransport()
         defer { transport.close() }
-        let connected = Protected(false)
-        let connecting = Task {
-            try await transport.connect(context: nil, timeout: 10)
-            connected.withLock { $0 = true }
-        }
-        #expect(await eventually { clock.sleeperCount == 1 })
-        #expect(!connected.current)
-        clock.advance(by: 10)
-        try await connecting.value
-        #expect(connected.current)
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
+        let exchange = try #require(http.exchanges.first)
+        #expect(exchange.request.timeout == .infinity, "the HTTP layer must not end a silent stream either")
+        clock.advance(by: 10_000)
+        // An event sent after the long silence arrives over the same exchange: a dropped stream would not
+        // deliver it, and its reconnect would be reported before it.
+        exchange.send(Fixtures.event(Fixtures.fullSetJSON))
+        #expect(await eventually { recorder.configSets.count == 1 })
+        #expect(recorder.states == [.open])
+        #expect(recorder.reconnects.isEmpty)
+        #expect(!exchange.isCancelled)
         #expect(http.requestCount == 1)
-        #expect(http.exchanges.first?.isCancelled == false, "the stream may still open later")
+        #expect(clock.requestedSleeps.isEmpty, "no idle timer waits on the transport's clock")
     }
 
-    @Test("401 is fatal: connect throws once, nothing is retried, one error says it is unrecoverable")
+    @Test("401 is fatal: .failed is reported once and nothing is retried; the message is redacted")
     func unauthorized() async throws {
         http.enqueue(.status(401, body: "{\"error\":\"unknown key \(Fixtures.sdkKey)\"}"))
         let transport = makeTransport()
         defer { transport.close() }
-        await #expect(
-            throws: ConfigDirectorError.connectionFailed(
-                message: "{\"error\":\"unknown key <redacted>\"}",
-                statusCode: 401
-            )
-        ) {
-            try await transport.connect(context: nil, timeout: 10)
-        }
+        let expected = ConfigDirectorError.connectionFailed(
+            message: "{\"error\":\"unknown key <redacted>\"}",
+            statusCode: 401
+        )
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .failed(expected))
+        // Any backoff a retry would wait for passes now, and the next connection starts only once the refused
+        // one has ended: a retry would show before it, as a request, a reconnect or a warning.
         clock.advance(by: 10_000)
-        try await Task.sleep(nanoseconds: 20_000_000)
-        #expect(http.requestCount == 1)
-        #expect(recorder.states.count == 1)
-        guard case .failed(let error)? = recorder.states.first else {
-            Issue.record("no .failed state")
-            return
-        }
-        #expect(error == .connectionFailed(message: "{\"error\":\"unknown key <redacted>\"}", statusCode: 401))
-        let errors = logger.messages(at: .error)
-        #expect(errors.count == 1)
-        #expect(errors.first?.contains("unrecoverable") == true)
+        http.enqueue(.hangingOpen)
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
+        #expect(http.requestCount == 2, "only the second connect made a request")
+        #expect(recorder.states == [.failed(expected), .open])
+        #expect(logger.messages(at: .warn).isEmpty)
         #expect(!logger.mentions(Fixtures.sdkKey))
     }
 
@@ -147,20 +157,22 @@ struct StreamingTransportTests {
         )
         let transport = makeTransport()
         defer { transport.close() }
-        let connecting = Task { try await transport.connect(context: nil, timeout: 60) }
+        transport.connect(context: nil, reason: .initialization)
         #expect(await eventually { clock.requestedSleeps.contains(5) })
+        #expect(recorder.events.isEmpty)
         clock.advance(by: 5)
-        await #expect(throws: ConfigDirectorError.connectionFailed(message: "forbidden", statusCode: 403)) {
-            try await connecting.value
-        }
-        #expect(recorder.reconnects.isEmpty)
+        #expect(await eventually { !recorder.states.isEmpty })
+        #expect(recorder.states == [.failed(.connectionFailed(message: "forbidden", statusCode: 403))])
     }
 
     @Test("releasing the transport without closing it stops its connection")
     func release() async throws {
         http.enqueue(.hangingOpen)
         var transport: (any Transport)? = makeTransport()
-        try await transport?.connect(context: nil, timeout: 10)
+        do {
+            let connecting = try #require(transport)
+            #expect(await connectAndAwaitOutcome(connecting, recorder: recorder) == .open)
+        }
         let exchange = try #require(http.exchanges.first)
         transport = nil
         #expect(await eventually { exchange.isCancelled })
@@ -172,22 +184,31 @@ struct StreamingTransportTests {
         http.enqueue(.status(status))
         let transport = makeTransport()
         defer { transport.close() }
-        await #expect(throws: ConfigDirectorError.self) {
-            try await transport.connect(context: nil, timeout: 10)
+        guard
+            case .failed(.connectionFailed(_, let statusCode))? = await connectAndAwaitOutcome(
+                transport,
+                recorder: recorder
+            )
+        else {
+            Issue.record("status \(status) did not fail the connection: \(recorder.states)")
+            return
         }
-        #expect(recorder.reconnects.isEmpty)
+        #expect(statusCode == status)
+        #expect(recorder.states.count == 1)
     }
 
-    @Test("204 stops quietly: connect returns, no reconnect, no warning or error")
+    @Test("204 stops quietly: .stopped is reported, no reconnect, no warning or error")
     func noContent() async throws {
         http.enqueue(.status(204))
         let transport = makeTransport()
         defer { transport.close() }
-        try await transport.connect(context: nil, timeout: 10)
-        #expect(await eventually { recorder.states == [.stopped] })
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .stopped)
+        // A reconnect would show before the next connection, which starts only once this one has ended.
         clock.advance(by: 10_000)
-        try await Task.sleep(nanoseconds: 20_000_000)
-        #expect(http.requestCount == 1)
+        http.enqueue(.hangingOpen)
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
+        #expect(http.requestCount == 2)
+        #expect(recorder.states == [.stopped, .open])
         #expect(logger.messages(at: .error).isEmpty && logger.messages(at: .warn).isEmpty)
     }
 
@@ -199,7 +220,7 @@ struct StreamingTransportTests {
         http.enqueue(.networkError(), .status(500), .status(503), .status(429), .status(302))
         let emptyOpen = FakeHTTPClient.Response.stream([])
         for _ in 6...12 { http.enqueue(emptyOpen) }
-        try await transport.connect(context: nil, timeout: 0)
+        transport.connect(context: nil, reason: .initialization)
         for attempt in 1...12 {
             let reconnect = try await passReconnect(attempt)
             let ceiling = Double(1 << min(attempt, 9))
@@ -216,7 +237,7 @@ struct StreamingTransportTests {
         defer { transport.close() }
         http.enqueue(.networkError(), .networkError(), .stream([": ping\n"]), .networkError(), .stream(["retry: 10\n"]))
         http.enqueue(.networkError())
-        try await transport.connect(context: nil, timeout: 0)
+        transport.connect(context: nil, reason: .initialization)
         var attempts: [Int] = []
         for count in 1...5 {
             attempts.append(try await passReconnect(count).attempt)
@@ -242,7 +263,7 @@ struct StreamingTransportTests {
             .status(503, headers: ["Retry-After": "1"]),
             .status(429, headers: ["Retry-After": "99999"])
         )
-        try await transport.connect(context: nil, timeout: 0)
+        transport.connect(context: nil, reason: .initialization)
         var delays: [Double] = []
         for count in 1...5 {
             delays.append(try await passReconnect(count).delay)
@@ -264,14 +285,22 @@ struct StreamingTransportTests {
             .stream(["id:\n: cleared\n\n"]),
             .hangingOpen
         )
-        try await transport.connect(context: nil, timeout: 10)
+        transport.connect(context: nil, reason: .initialization)
         for count in 1...3 {
             _ = try await passReconnect(count)
         }
-        #expect(await eventually { http.requestCount == 4 })
+        // Four connections opened, with a reconnect between each two.
+        #expect(await eventually { recorder.states.count == 7 })
         #expect(http.requests.map { $0.headers["Last-Event-ID"] } == [nil, "42", "42", nil])
         http.enqueue(.hangingOpen)
-        try await transport.connect(context: Fixtures.context, timeout: 10)
+        let outcome = await connectAndAwaitOutcome(
+            transport,
+            context: Fixtures.context,
+            reason: .contextUpdate,
+            recorder: recorder
+        )
+        #expect(outcome == .open)
+        #expect(http.requestCount == 5)
         #expect(http.requests.last?.headers["Last-Event-ID"] == nil, "a new connect starts without it")
     }
 
@@ -282,7 +311,7 @@ struct StreamingTransportTests {
         http.enqueue(
             .stream(["data: " + String(repeating: "x", count: 200), String(repeating: "y", count: 200)], ending: .hang)
         )
-        try await transport.connect(context: nil, timeout: 10)
+        transport.connect(context: nil, reason: .initialization)
         #expect(await eventually { recorder.reconnects.count == 1 })
         #expect(recorder.reconnects.first?.attempt == 1)
         #expect(recorder.configSets.isEmpty)
@@ -295,7 +324,7 @@ struct StreamingTransportTests {
         let transport = makeTransport()
         defer { transport.close() }
         http.enqueue(.stream(["data: {not json\n\n", Fixtures.event(Fixtures.fullSetJSON)], ending: .hang))
-        try await transport.connect(context: nil, timeout: 10)
+        transport.connect(context: nil, reason: .initialization)
         #expect(await eventually { recorder.configSets.count == 1 })
         #expect(logger.messages(at: .warn).contains { $0.contains("does not decode") })
         #expect(recorder.reconnects.isEmpty)
@@ -306,7 +335,7 @@ struct StreamingTransportTests {
         let transport = makeTransport()
         defer { transport.close() }
         http.enqueue(.status(307, headers: ["Location": "https://elsewhere.example.com/"]))
-        try await transport.connect(context: nil, timeout: 0)
+        transport.connect(context: nil, reason: .initialization)
         #expect(await eventually { recorder.reconnects.count == 1 })
         #expect(logger.mentions("redirects are not followed"))
         #expect(http.requests.allSatisfy { $0.url.host == "proxy.example.com" })
@@ -317,7 +346,7 @@ struct StreamingTransportTests {
         let transport = makeTransport()
         defer { transport.close() }
         http.enqueue(.stream([Fixtures.event(Fixtures.fullSetJSON)]), .hangingOpen)
-        try await transport.connect(context: nil, timeout: 10)
+        transport.connect(context: nil, reason: .initialization)
         let reconnect = try await passReconnect(1)
         #expect(reconnect.attempt == 1)
         #expect(await eventually { http.requestCount == 2 && recorder.states.last == .open })
@@ -329,29 +358,36 @@ struct StreamingTransportTests {
         let transport = makeTransport()
         defer { transport.close() }
         http.enqueue(.networkError())
-        try await transport.connect(context: nil, timeout: 0)
+        transport.connect(context: nil, reason: .initialization)
         #expect(await eventually { recorder.reconnects.count == 1 && clock.sleeperCount == 1 })
         transport.disconnect()
         #expect(await eventually { clock.sleeperCount == 0 })
+        // A retry left running would show before the next connection, which starts once the last one has ended
+        // (and would take the response queued for it).
         clock.advance(by: 10_000)
-        try await Task.sleep(nanoseconds: 20_000_000)
-        #expect(http.requestCount == 1)
-        #expect(recorder.reconnects.count == 1)
+        http.enqueue(.hangingOpen)
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
+        #expect(http.requestCount == 2)
+        #expect(recorder.states == [.reconnecting(attempt: 1, delay: 1.5), .open])
     }
 
     @Test("close cancels the stream, releases the HTTP layer, and a later connect does nothing")
     func closeStopsEverything() async throws {
         let transport = makeTransport()
         http.enqueue(.hangingOpen)
-        try await transport.connect(context: nil, timeout: 10)
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
         let exchange = try #require(http.exchanges.first)
         transport.close()
         #expect(await eventually { exchange.isCancelled })
         #expect(http.shutdownCount == 1)
         exchange.send(Fixtures.event(Fixtures.fullSetJSON))
-        try await transport.connect(context: nil, timeout: 10)
-        try await Task.sleep(nanoseconds: 20_000_000)
+        transport.connect(context: nil, reason: .initialization)
+        #expect(
+            logger.messages(at: .debug).contains { $0.contains("closed streaming transport") },
+            "a connect after close is refused at once, starting nothing"
+        )
         #expect(http.requestCount == 1)
+        #expect(recorder.states == [.open])
         #expect(recorder.configSets.isEmpty)
         #expect(clock.sleeperCount == 0)
     }
@@ -361,28 +397,43 @@ struct StreamingTransportTests {
         let transport = makeTransport()
         defer { transport.close() }
         http.enqueue(.hangingOpen, .hangingOpen)
-        try await transport.connect(context: ConfigDirectorContext(id: "first"), timeout: 10)
+        let firstContext = ConfigDirectorContext(id: "first")
+        #expect(await connectAndAwaitOutcome(transport, context: firstContext, recorder: recorder) == .open)
         let first = try #require(http.exchanges.first)
-        try await transport.connect(context: ConfigDirectorContext(id: "second"), timeout: 10)
-        #expect(first.isCancelled)
+        let secondContext = ConfigDirectorContext(id: "second")
+        let outcome = await connectAndAwaitOutcome(
+            transport,
+            context: secondContext,
+            reason: .contextUpdate,
+            recorder: recorder
+        )
+        #expect(outcome == .open)
+        #expect(first.isCancelled, "the second connection starts only once the first has ended")
         first.send(Fixtures.event(Fixtures.fullSetJSON))
         let second = try #require(http.exchanges.last)
         let body = try Fixtures.body(of: second.request)
         #expect((body["givenContext"] as? [String: Any])?["id"] as? String == "second")
         second.send(Fixtures.event(Fixtures.deltaSetJSON))
         #expect(await eventually { recorder.configSets.count == 1 })
-        try await Task.sleep(nanoseconds: 20_000_000)
+        // The first connection had ended before the second began: nothing of it can arrive later.
         #expect(recorder.configSets.map(\.kind) == [.delta])
+        #expect(recorder.states == [.open, .open])
     }
 
-    @Test("a connect waiting for its stream returns when it is replaced or disconnected")
-    func pendingConnectReturns() async throws {
+    @Test("disconnect stops a connection that has not opened yet; nothing of it is reported")
+    func disconnectBeforeOpen() async throws {
         let transport = makeTransport()
         defer { transport.close() }
-        let waiting = Task { try await transport.connect(context: nil, timeout: 60) }
+        transport.connect(context: nil, reason: .initialization)
         #expect(await eventually { http.requestCount == 1 })
+        let exchange = try #require(http.exchanges.first)
         transport.disconnect()
-        try await waiting.value
-        #expect(http.exchanges.first?.isCancelled == true)
+        #expect(await eventually { exchange.isCancelled })
+        exchange.send(.head(HTTPResponseHead(statusCode: 200)))
+        // The next connection starts only once the disconnected one has ended.
+        http.enqueue(.hangingOpen)
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
+        #expect(recorder.states == [.open])
+        #expect(http.requestCount == 2)
     }
 }

@@ -24,7 +24,8 @@ enum Fixtures {
         logger: RecordingLogger = RecordingLogger(),
         random: @escaping @Sendable () -> Double = { 0.5 },
         maxEventSize: Int = TransportConfiguration.defaultMaxEventSize,
-        pollingInterval: Double = 60
+        pollingInterval: Double = 60,
+        pollingRequestTimeout: Double = TransportConfiguration.defaultPollingRequestTimeout
     ) -> TransportConfiguration {
         TransportConfiguration(
             clientSDKKey: sdkKey,
@@ -34,6 +35,7 @@ enum Fixtures {
             logger: logger,
             maxEventSize: maxEventSize,
             pollingInterval: pollingInterval,
+            pollingRequestTimeout: pollingRequestTimeout,
             clock: clock,
             randomFraction: random
         )

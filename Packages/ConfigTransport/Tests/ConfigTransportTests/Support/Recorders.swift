@@ -1,5 +1,6 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) @_spi(Testing) import ConfigTransport
+import Testing
 
 /// Records what a transport hands its owner.
 final class EventRecorder: Sendable {
@@ -32,6 +33,37 @@ final class EventRecorder: Sendable {
             return nil
         }
     }
+
+    /// The first outcome of a connect (`.open`, `.failed` or `.stopped`) among the states after the first
+    /// `count`, or `nil` when there is none yet.
+    func outcome(after count: Int) -> ConnectionState? {
+        states.dropFirst(count).first { state in
+            if case .reconnecting = state { return false }
+            return true
+        }
+    }
+}
+
+/// Connects `transport` and waits, bounded by ``eventually(_:)``, for the outcome that the transport reports
+/// for this connect: the first `.open`, `.failed` or `.stopped` event recorded after the call.
+///
+/// A connection starts only once the previous one has ended, so when this returns for a second connect,
+/// everything the previous connection would still have done (a retry, a reconnect, another request) has
+/// shown: a test that checks that something did not happen can wait for this point.
+/// - Returns: The outcome, or `nil` (with an issue recorded) when none came in time.
+@discardableResult
+func connectAndAwaitOutcome(
+    _ transport: any Transport,
+    context: ConfigDirectorContext? = nil,
+    reason: ConnectReason = .initialization,
+    recorder: EventRecorder,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async -> ConnectionState? {
+    let count = recorder.states.count
+    transport.connect(context: context, reason: reason)
+    let reported = await eventually { recorder.outcome(after: count) != nil }
+    #expect(reported, "the connect reported no .open, .failed or .stopped", sourceLocation: sourceLocation)
+    return recorder.outcome(after: count)
 }
 
 /// A logger that keeps every message.
