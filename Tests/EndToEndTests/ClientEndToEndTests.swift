@@ -159,11 +159,11 @@ struct ClientEndToEndTests {
             #expect(emulator.recordedRequests(path: Self.path(of: mode)).count == 1)
             // The evaluation above is reported with the same key, and telemetry is refused for good as well:
             // that refusal is logged on its own, once.
-            let errors = e2e.logger.messages(at: .error)
+            let errors = e2e.logger.lines(at: .error)
             let connectionErrors = errors.filter { !$0.hasPrefix("Telemetry") }
             #expect(connectionErrors.count == 1, "errors logged: \(errors)")
-            #expect(connectionErrors.first?.contains("401") == true)
-            #expect(connectionErrors.first?.contains("unrecoverable") == true)
+            #expect(connectionErrors.first?.hasPrefix("An error occurred during initialization: ") == true)
+            #expect(connectionErrors.first?.contains("(HTTP 401)") == true)
             #expect(errors.count - connectionErrors.count <= 1)
             #expect(!e2e.logger.allMessages.contains { $0.contains("not-the-key") })
         }

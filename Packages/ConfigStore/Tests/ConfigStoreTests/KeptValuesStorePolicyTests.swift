@@ -227,7 +227,7 @@ struct KeptValuesStorePolicyTests {
         #expect(await Self.makeStore(provider: provider).instanceID() == created)
     }
 
-    @Test("calls its provider only on its own queue, never on the caller's thread")
+    @Test("calls its provider only on its own queues (the values' and the instance id's), never on the caller's thread")
     func providerQueue() async throws {
         let provider = QueueRecordingProvider()
         let store = Self.makeStore(provider: provider)
@@ -239,6 +239,7 @@ struct KeptValuesStorePolicyTests {
 
         let labels = provider.queueLabels
         #expect(labels.count >= 3)
-        #expect(labels.allSatisfy { $0 == "com.configdirector.kept-values" })
+        #expect(labels.allSatisfy { ["com.configdirector.kept-values", "com.configdirector.instance-id"].contains($0) })
+        #expect(labels.contains("com.configdirector.kept-values"))
     }
 }

@@ -227,7 +227,7 @@ struct WhatToExpectTests {
             #expect(await elements(of: greetings) == ["hello"])
             #expect(await elements(of: events).isEmpty)
             #expect(await elements(of: evaluations).isEmpty)
-            #expect(await elements(of: testClient.client.values(for: "greeting", default: "none")).count == 1)
+            #expect(await elements(of: testClient.client.values(for: "greeting", default: "none")).isEmpty)
         }
     }
 }

@@ -398,6 +398,8 @@ final class ClientCore: Sendable {
         evaluations.finish()
         dependencies.lifecycleObserver.stop()
         tasks.cancelAll()
+        // The caches are drained now: the tail may run after the core is released.
+        telemetry?.absorb(drainTelemetryCaches())
         let telemetry = telemetry
         let keptValues = keptValues
         let tail = Task {
