@@ -95,7 +95,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ConfigOpenFeatureTests",
-            dependencies: ["ConfigModel", "ConfigClient", "ConfigTesting", "ConfigOpenFeature"],
+            dependencies: [
+                "ConfigModel", "ConfigClient", "ConfigTesting", "ConfigOpenFeature",
+                .product(name: "OpenFeature", package: "swift-sdk", condition: .when(traits: ["OpenFeature"])),
+            ],
             path: "Packages/ConfigOpenFeature/Tests/ConfigOpenFeatureTests"
         ),
 
