@@ -45,9 +45,17 @@ enum EvaluationContextMapping {
     }
 
     /// A date attribute as a trait: UTC ISO-8601 with milliseconds, such as `2026-01-02T03:04:05.678Z`.
+    ///
+    /// The date is rounded to the nearest millisecond first, so that a date made from a count of
+    /// milliseconds (`1767323045.678` is not exact as a `Double`) keeps that count.
     /// - Parameter date: The date.
     /// - Returns: The text sent.
     static func traitText(of date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        let seconds = (milliseconds / 1000).rounded(.down)
+        let fraction = Int(milliseconds - seconds * 1000)
+        let whole = Date(timeIntervalSince1970: seconds).formatted(Date.ISO8601FormatStyle())
+        let digits = String(fraction)
+        return "\(whole.dropLast()).\(String(repeating: "0", count: 3 - digits.count))\(digits)Z"
     }
 }
