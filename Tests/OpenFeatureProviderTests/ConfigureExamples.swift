@@ -62,7 +62,7 @@ private func objectValue(client: Client) -> String? {
 private func updateTheContext() async {
     await OpenFeatureAPI.shared.setEvaluationContextAndWait(
         evaluationContext: ImmutableContext(
-            targetingKey: "12345", // In OpenFeature, the targeting key represents the context's identifier
+            targetingKey: "12345",  // In OpenFeature, the targeting key represents the context's identifier
             structure: ImmutableStructure(attributes: [
                 "name": .string("Example User"),
                 // Any arbitrary traits which can be referenced in targeting rules

@@ -84,7 +84,9 @@ struct ProviderEndToEndTests {
         }
     }
 
-    @Test("values kept on the device are stale from the moment they load and after a timeout's error; live values give ready")
+    @Test(
+        "values kept on the device are stale from the moment they load and after a timeout's error; live values give ready"
+    )
     func keptValuesAreStale() async throws {
         let store = InMemoryCachingProvider()
         try await withEmulator(configs: Self.configs, sdkKey: Self.sdkKey) { emulator in
@@ -120,7 +122,8 @@ struct ProviderEndToEndTests {
 
             #expect(await waitUntil { api.getProviderStatus() == .ready })
             #expect(!api.getClient().getBooleanValue(key: "dark-mode", defaultValue: true))
-            #expect(kinds.withLock { $0.filter { $0 != "configurationChanged" } } == ["stale", "error", "stale", "ready"])
+            #expect(
+                kinds.withLock { $0.filter { $0 != "configurationChanged" } } == ["stale", "error", "stale", "ready"])
             provider.close()
         }
     }

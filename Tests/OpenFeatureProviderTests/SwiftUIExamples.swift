@@ -10,7 +10,9 @@ struct MyApp: App {
         WindowGroup {
             ContentView()
                 .task {
-                    guard let provider = try? ConfigDirectorProvider(clientSDKKey: "YOUR-CLIENT-SDK-KEY") else { return }
+                    guard let provider = try? ConfigDirectorProvider(clientSDKKey: "YOUR-CLIENT-SDK-KEY") else {
+                        return
+                    }
                     await OpenFeatureAPI.shared.setProviderAndWait(
                         provider: provider,
                         initialContext: ImmutableContext(targetingKey: "user-123")

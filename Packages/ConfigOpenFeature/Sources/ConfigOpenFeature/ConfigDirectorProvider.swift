@@ -311,7 +311,8 @@ private final class ProviderLifecycle: Sendable {
             guard !state.isClosed else { return }
             switch event {
             case .configsUpdated(let update):
-                tracker.send(.configurationChanged(ProviderEventDetails(flagsChanged: update.keys + update.removedKeys)))
+                tracker.send(
+                    .configurationChanged(ProviderEventDetails(flagsChanged: update.keys + update.removedKeys)))
                 if client.valueSource == .keptValues, tracker.status != .stale { tracker.send(.stale()) }
             case .ready:
                 // A ready that an operation is waiting for is that operation's to report; one that came

@@ -48,8 +48,10 @@ struct EvaluationContextMappingTests {
             EvaluationContextMapping.traitText(of: Date(timeIntervalSince1970: 1_767_323_045.678))
                 == "2026-01-02T03:04:05.678Z")
         #expect(EvaluationContextMapping.traitText(of: Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000Z")
-        #expect(EvaluationContextMapping.traitText(of: Date(timeIntervalSince1970: 59.9996)) == "1970-01-01T00:01:00.000Z")
-        #expect(EvaluationContextMapping.traitText(of: Date(timeIntervalSince1970: -0.25)) == "1969-12-31T23:59:59.750Z")
+        #expect(
+            EvaluationContextMapping.traitText(of: Date(timeIntervalSince1970: 59.9996)) == "1970-01-01T00:01:00.000Z")
+        #expect(
+            EvaluationContextMapping.traitText(of: Date(timeIntervalSince1970: -0.25)) == "1969-12-31T23:59:59.750Z")
         #expect(EvaluationContextMapping.traitText(of: Date(timeIntervalSince1970: 1.05)) == "1970-01-01T00:00:01.050Z")
     }
 

@@ -66,8 +66,10 @@ struct ProviderContextTests {
         #expect(await received(ImmutableContext(attributes: ["id": .integer(42)]))?.id == "42")
         #expect(await received(ImmutableContext(attributes: ["id": .double(4.2)]))?.id == nil)
         #expect(
-            await received(ImmutableContext(targetingKey: "key", structure: ImmutableStructure(attributes: ["id": .string("u-1")])))?
-                .id == "key")
+            await received(
+                ImmutableContext(targetingKey: "key", structure: ImmutableStructure(attributes: ["id": .string("u-1")]))
+            )?
+            .id == "key")
     }
 
     @Test("name, traits and anonymous of another type, and empty traits, are left out")

@@ -40,7 +40,8 @@ struct ProviderCreationTests {
         }
         #expect {
             try ConfigDirectorProvider(
-                options: ConfigDirectorClientOptions(connection: ConnectionOptions(mode: .offline), values: ["a": .float(.infinity)])
+                options: ConfigDirectorClientOptions(
+                    connection: ConnectionOptions(mode: .offline), values: ["a": .float(.infinity)])
             )
         } throws: { error in
             if case .invalidOfflineValue(key: "a", reason: _) = error as? ConfigDirectorError { true } else { false }
