@@ -5,10 +5,7 @@ import Testing
 /// The seams the OpenFeature provider builds on: resolutions with the value id, and the sdkName initializer.
 @Suite("Resolutions for the OpenFeature provider")
 struct ResolutionTests {
-    struct Theme: Decodable, Equatable {
-        let primary: String
-        let cornerRadius: Double
-    }
+    typealias Theme = EvaluationTests.Theme
 
     @Test("a resolution returns what value(for:default:) returns, with the served value's id")
     func resolutionsMatchValues() async throws {

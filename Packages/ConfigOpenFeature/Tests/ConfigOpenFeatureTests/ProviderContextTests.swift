@@ -16,16 +16,12 @@ struct ProviderContextTests {
         _ evaluationContext: ImmutableContext,
         logger: RecordingLogger = RecordingLogger()
     ) async -> ConfigDirectorContext? {
-        let testClient = makeTestClient(logger: logger)
-        defer { testClient.client.close() }
-        let api = OpenFeatureAPI()
-        await api.setProviderAndWait(
-            provider: ConfigDirectorProvider(injectedClient: testClient.client),
-            initialContext: ImmutableContext(targetingKey: "first")
-        )
-        await api.setEvaluationContextAndWait(evaluationContext: evaluationContext)
-        #expect(testClient.contextUpdates.first == ConfigDirectorContext(id: "first"))
-        return testClient.contextUpdates.last
+        let harness = ProviderHarness(logger: logger)
+        defer { harness.stop() }
+        await harness.register(ImmutableContext(targetingKey: "first"))
+        await harness.api.setEvaluationContextAndWait(evaluationContext: evaluationContext)
+        #expect(harness.testClient.contextUpdates.first == ConfigDirectorContext(id: "first"))
+        return harness.testClient.contextUpdates.last
     }
 
     @Test("targeting key, kind, name, traits and anonymous map; other attributes are ignored")

@@ -25,21 +25,18 @@ struct ProviderEvaluationTests {
         "list": ["x", 2, 2.5],
     ]
 
-    /// A registered provider around a test client serving `values`, and OpenFeature's client.
-    private func registered() async -> (TestClient, OpenFeatureAPI, any Client) {
-        let testClient = makeTestClient(values: Self.values)
-        let api = OpenFeatureAPI()
-        await api.setProviderAndWait(
-            provider: ConfigDirectorProvider(injectedClient: testClient.client),
-            initialContext: ImmutableContext(targetingKey: "user-123")
-        )
-        return (testClient, api, api.getClient())
+    /// A registered provider around a test client serving `values`.
+    private func registered() async -> ProviderHarness {
+        let harness = ProviderHarness(values: Self.values)
+        await harness.register()
+        return harness
     }
 
     @Test("each getter returns the served value as value(for:default:) reads it")
     func servedValues() async {
-        let (testClient, _, client) = await registered()
-        defer { testClient.client.close() }
+        let harness = await registered()
+        defer { harness.stop() }
+        let client = harness.client
 
         #expect(client.getBooleanValue(key: "flag", defaultValue: false))
         #expect(client.getBooleanValue(key: "flag-text", defaultValue: false))
@@ -51,20 +48,21 @@ struct ProviderEvaluationTests {
         for key in ["flag", "flag-text", "greeting", "max-items", "ratio", "settings"] {
             #expect(
                 client.getBooleanValue(key: key, defaultValue: false)
-                    == testClient.client.value(for: key, default: false))
+                    == harness.testClient.client.value(for: key, default: false))
             #expect(
                 client.getStringValue(key: key, defaultValue: "d")
-                    == testClient.client.value(for: key, default: "d"))
+                    == harness.testClient.client.value(for: key, default: "d"))
             #expect(
                 client.getDoubleValue(key: key, defaultValue: -1)
-                    == testClient.client.value(for: key, default: -1.0))
+                    == harness.testClient.client.value(for: key, default: -1.0))
         }
     }
 
     @Test("getIntegerValue reads exact 64-bit text first, else truncates toward zero; out of range is the default")
     func integers() async {
-        let (testClient, _, client) = await registered()
-        defer { testClient.client.close() }
+        let harness = await registered()
+        defer { harness.stop() }
+        let client = harness.client
 
         #expect(client.getIntegerValue(key: "big", defaultValue: 0) == 9_007_199_254_740_993)
         #expect(client.getIntegerValue(key: "fraction", defaultValue: 7) == 0)
@@ -77,8 +75,9 @@ struct ProviderEvaluationTests {
 
     @Test("getObjectValue gives a JSON object as .structure and an array as .list, integers exact")
     func objects() async {
-        let (testClient, _, client) = await registered()
-        defer { testClient.client.close() }
+        let harness = await registered()
+        defer { harness.stop() }
+        let client = harness.client
 
         let settings = client.getObjectValue(key: "settings", defaultValue: .structure([:]))
         #expect(
@@ -98,8 +97,9 @@ struct ProviderEvaluationTests {
 
     @Test("a value that cannot be served resolves to the caller's exact default, dates included")
     func defaults() async {
-        let (testClient, _, client) = await registered()
-        defer { testClient.client.close() }
+        let harness = await registered()
+        defer { harness.stop() }
+        let client = harness.client
         let date = Date(timeIntervalSince1970: 1_767_323_045.678)
         let fallback = Value.structure(["when": .date(date), "list": .list([.null, .integer(1)])])
 
@@ -114,8 +114,9 @@ struct ProviderEvaluationTests {
 
     @Test("resolutions carry no reason; a served value carries its value id as variant")
     func variants() async {
-        let (testClient, _, client) = await registered()
-        defer { testClient.client.close() }
+        let harness = await registered()
+        defer { harness.stop() }
+        let client = harness.client
 
         let served = client.getBooleanDetails(key: "flag", defaultValue: false)
         #expect(served.value)
@@ -134,12 +135,13 @@ struct ProviderEvaluationTests {
 
     @Test("a value set on the test client resolves at once")
     func setValueResolvesAtOnce() async {
-        let (testClient, _, client) = await registered()
-        defer { testClient.client.close() }
+        let harness = await registered()
+        defer { harness.stop() }
+        let client = harness.client
 
-        testClient.setValue(false, for: "flag")
+        harness.testClient.setValue(false, for: "flag")
         #expect(!client.getBooleanValue(key: "flag", defaultValue: true))
-        testClient.removeValue(for: "greeting")
+        harness.testClient.removeValue(for: "greeting")
         #expect(client.getStringValue(key: "greeting", defaultValue: "none") == "none")
     }
 }

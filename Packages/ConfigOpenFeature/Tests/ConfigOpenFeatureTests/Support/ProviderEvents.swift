@@ -1,6 +1,9 @@
 #if OpenFeature
 import Combine
+@_spi(Internal) import ConfigClient
 @_spi(Internal) @_spi(Locking) import ConfigModel
+@_spi(Testing) import ConfigOpenFeature
+import ConfigTesting
 import Foundation
 import OpenFeature
 
@@ -117,5 +120,48 @@ func eventually(_ condition: () -> Bool) async -> Bool {
 /// provider or sets a context while the test drives the test client.
 struct UncheckedAPI: @unchecked Sendable {
     let api: OpenFeatureAPI
+}
+
+/// A provider around a test client, on an `OpenFeatureAPI` of its own whose events are recorded from
+/// the start. Call ``stop()`` when the test is done.
+struct ProviderHarness {
+    let testClient: TestClient
+    let api = OpenFeatureAPI()
+    let events: EventRecorder
+    let provider: ConfigDirectorProvider
+
+    /// OpenFeature's client for the API.
+    var client: any Client { api.getClient() }
+
+    init(values: [String: TestValue] = [:], timeout: Double = 3, logger: any ConfigDirectorLogger = RecordingLogger()) {
+        testClient = makeTestClient(values: values, timeout: timeout, logger: logger)
+        events = EventRecorder(api)
+        provider = ConfigDirectorProvider(injectedClient: testClient.client)
+    }
+
+    /// Registers the provider with `setProviderAndWait`.
+    func register(_ context: ImmutableContext? = ImmutableContext(targetingKey: "user-123")) async {
+        await api.setProviderAndWait(provider: provider, initialContext: context)
+    }
+
+    /// Registers the provider in a task, for an initialization the test holds.
+    func startRegistering() -> Task<Void, Never> {
+        let shared = UncheckedAPI(api: api)
+        let provider = provider
+        return Task {
+            await shared.api.setProviderAndWait(
+                provider: provider, initialContext: ImmutableContext(targetingKey: "user-123"))
+        }
+    }
+
+    /// Sets a context with `setEvaluationContextAndWait`.
+    func setContext(targetingKey: String) async {
+        await api.setEvaluationContextAndWait(evaluationContext: ImmutableContext(targetingKey: targetingKey))
+    }
+
+    func stop() {
+        events.cancel()
+        testClient.client.close()
+    }
 }
 #endif
