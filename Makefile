@@ -1,7 +1,8 @@
 # Every command a contributor or CI runs. `make help` lists the targets.
 SWIFT ?= swift
 # The kit that resolves the OpenFeature Swift SDK offline, with OpenCombine as Combine on Linux (its README).
-OFKIT ?= Vendor/openfeature-kit
+# The offline OpenFeature kit: CI and this machine have ../shared beside the clone.
+OFKIT ?= ../shared/openfeature-kit
 LINT_PATHS := Package.swift Packages Sources Tests Tools Scripts
 PACKAGES := $(notdir $(wildcard Packages/*))
 DOC_TARGETS := ConfigDirector ConfigModel ConfigTransport ConfigStore ConfigClient ConfigTesting ConfigOpenFeature
