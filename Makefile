@@ -1,10 +1,13 @@
 # Every command a contributor or CI runs. `make help` lists the targets.
 SWIFT ?= swift
+# The kit that resolves the OpenFeature Swift SDK offline, with OpenCombine as Combine on Linux (its README).
+# The offline OpenFeature kit: CI and this machine have ../shared beside the clone.
+OFKIT ?= ../shared/openfeature-kit
 LINT_PATHS := Package.swift Packages Sources Tests Tools Scripts
 PACKAGES := $(notdir $(wildcard Packages/*))
 DOC_TARGETS := ConfigDirector ConfigModel ConfigTransport ConfigStore ConfigClient ConfigTesting ConfigOpenFeature
 
-.PHONY: help build demo test test-packages check-manifests check-imports check-api api test-consumer test-tsan lint format docs bench clean
+.PHONY: help build demo test test-packages test-openfeature check-manifests check-imports check-api api test-consumer test-tsan lint format docs bench clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -23,6 +26,15 @@ test-packages: ## Build and test each Packages/<Name> alone, with its own manife
 		echo "== $$package alone"; \
 		$(SWIFT) test --package-path Packages/$$package; \
 	done
+
+test-openfeature: ## Test the OpenFeature provider with the trait on: ConfigOpenFeature alone, then the root's provider tests.
+	@# The kit writes its mirrors into each package's .swiftpm/ (ignored by git); the trait builds use
+	@# their own scratch folders (.build-openfeature, ignored too), so that the default builds never see them.
+	bash $(OFKIT)/setup.sh . Packages/ConfigOpenFeature
+	$(SWIFT) test --package-path Packages/ConfigOpenFeature --traits OpenFeature \
+		--scratch-path Packages/ConfigOpenFeature/.build-openfeature
+	$(SWIFT) test --traits OpenFeature --scratch-path .build-openfeature \
+		--filter 'ConfigOpenFeatureTests|OpenFeatureProviderTests'
 
 check-manifests: ## Fail when a nested manifest drifts from the root (targets, dependencies, settings).
 	python3 Scripts/check-manifests.py
@@ -58,4 +70,4 @@ bench: ## Build Tools/Benchmarks in release mode and run every benchmark (QUICK=
 	QUICK=$(QUICK) Tools/Benchmarks/.build/release/Benchmarks
 
 clean: ## Remove build products.
-	rm -rf .build Packages/*/.build Tools/Benchmarks/.build
+	rm -rf .build .build-openfeature Packages/*/.build Packages/*/.build-openfeature Tools/Benchmarks/.build

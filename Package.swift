@@ -95,7 +95,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ConfigOpenFeatureTests",
-            dependencies: ["ConfigModel", "ConfigClient", "ConfigTesting", "ConfigOpenFeature"],
+            dependencies: [
+                "ConfigModel", "ConfigClient", "ConfigTesting", "ConfigOpenFeature",
+                .product(name: "OpenFeature", package: "swift-sdk", condition: .when(traits: ["OpenFeature"])),
+            ],
             path: "Packages/ConfigOpenFeature/Tests/ConfigOpenFeatureTests"
         ),
 
@@ -147,6 +150,15 @@ let package = Package(
             name: "DocumentedExamplesTests",
             dependencies: ["ConfigDirector", "ConfigDirectorTesting", "ConfigEmulator", "TestSupport"]
         ),
+        // The OpenFeature provider page's examples, and the provider against the emulator (trait OpenFeature).
+        .testTarget(
+            name: "OpenFeatureProviderTests",
+            dependencies: [
+                "ConfigDirector", "ConfigDirectorTesting", "ConfigDirectorOpenFeatureProvider", "ConfigEmulator",
+                "TestSupport",
+                .product(name: "OpenFeature", package: "swift-sdk", condition: .when(traits: ["OpenFeature"])),
+            ]
+        ),
         .testTarget(
             name: "ConfigDirectorTests",
             dependencies: [
@@ -163,7 +175,8 @@ let package = Package(
     ]
 )
 
-// The documented examples compile as an app's code does, with the compiler's default settings.
-for target in package.targets where target.name != "DocumentedExamplesTests" {
+// The documented examples (of both reference pages) compile as an app's code does, with the compiler's
+// default settings.
+for target in package.targets where !["DocumentedExamplesTests", "OpenFeatureProviderTests"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + sharedSwiftSettings
 }

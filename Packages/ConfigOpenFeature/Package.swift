@@ -43,6 +43,7 @@ let package = Package(
                 .product(name: "ConfigClient", package: "ConfigClient"),
                 .product(name: "ConfigTesting", package: "ConfigTesting"),
                 "ConfigOpenFeature",
+                .product(name: "OpenFeature", package: "swift-sdk", condition: .when(traits: ["OpenFeature"])),
             ]
         ),
     ]

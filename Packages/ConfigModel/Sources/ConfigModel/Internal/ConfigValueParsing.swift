@@ -1,5 +1,6 @@
-/// The parse rules of PROTOCOL §8, shared by the built-in ``ConfigValue`` conformances.
-enum ConfigValueParsing {
+/// The parse rules of PROTOCOL §8, shared by the built-in ``ConfigValue`` conformances and, for its
+/// `Int64` reads, the OpenFeature provider.
+@_spi(Internal) public enum ConfigValueParsing {
     /// `true` or `false`, in any letter case, and nothing else.
     static func boolean(_ text: String) -> Bool? {
         let utf8 = text.utf8
@@ -32,7 +33,7 @@ enum ConfigValueParsing {
     /// The truncation works on the number's digits rather than on a `Double`, so that a number just
     /// outside the integer's range (`-9223372036854775809`, which rounds to `Int.min` as a double) is
     /// refused instead of rounded into range.
-    static func integer<Integer: FixedWidthInteger>(_ text: String, as type: Integer.Type) -> Integer? {
+    public static func integer<Integer: FixedWidthInteger>(_ text: String, as type: Integer.Type) -> Integer? {
         if let value = Integer(text, radix: 10) { return value }
         guard isDecimalNumber(text) else { return nil }
         return truncatedDecimal(Array(text.utf8), as: Integer.self)

@@ -1,0 +1,148 @@
+#if OpenFeature
+@_spi(Internal) import ConfigClient
+@_spi(Internal) import ConfigModel
+@_spi(Testing) @testable import ConfigOpenFeature
+import ConfigTesting
+import Foundation
+import OpenFeature
+import Testing
+
+/// Evaluation through an OpenFeature `Client`: synchronous, never throwing, by the SDK's own rules.
+@Suite("Provider evaluation", .timeLimit(.minutes(1)))
+struct ProviderEvaluationTests {
+    private static let values: [String: TestValue] = [
+        "flag": true,
+        "flag-text": "TRUE",
+        "greeting": "hello",
+        "max-items": 20,
+        "big": 9_007_199_254_740_993,
+        "fraction": 0.15,
+        "negative-fraction": -2.9,
+        "number-text": "12",
+        "huge": 1e30,
+        "ratio": 2.5,
+        "settings": ["theme": "dark", "limit": 3, "scale": 1.5, "nested": ["on": true], "big": 9_007_199_254_740_993],
+        "list": ["x", 2, 2.5],
+    ]
+
+    /// A registered provider around a test client serving `values`.
+    private func registered() async -> ProviderHarness {
+        let harness = ProviderHarness(values: Self.values)
+        await harness.register()
+        return harness
+    }
+
+    @Test("each getter returns the served value as value(for:default:) reads it")
+    func servedValues() async {
+        let harness = await registered()
+        defer { harness.stop() }
+        let client = harness.client
+
+        #expect(client.getBooleanValue(key: "flag", defaultValue: false))
+        #expect(client.getBooleanValue(key: "flag-text", defaultValue: false))
+        #expect(client.getStringValue(key: "greeting", defaultValue: "none") == "hello")
+        #expect(client.getIntegerValue(key: "max-items", defaultValue: 0) == 20)
+        #expect(client.getIntegerValue(key: "number-text", defaultValue: 0) == 12)
+        #expect(client.getDoubleValue(key: "ratio", defaultValue: 0) == 2.5)
+        #expect(client.getDoubleValue(key: "max-items", defaultValue: 0) == 20)
+        for key in ["flag", "flag-text", "greeting", "max-items", "ratio", "settings"] {
+            #expect(
+                client.getBooleanValue(key: key, defaultValue: false)
+                    == harness.testClient.client.value(for: key, default: false))
+            #expect(
+                client.getStringValue(key: key, defaultValue: "d")
+                    == harness.testClient.client.value(for: key, default: "d"))
+            #expect(
+                client.getDoubleValue(key: key, defaultValue: -1)
+                    == harness.testClient.client.value(for: key, default: -1.0))
+        }
+    }
+
+    @Test("getIntegerValue reads exact 64-bit text first, else truncates toward zero; out of range is the default")
+    func integers() async {
+        let harness = await registered()
+        defer { harness.stop() }
+        let client = harness.client
+
+        #expect(client.getIntegerValue(key: "big", defaultValue: 0) == 9_007_199_254_740_993)
+        #expect(client.getIntegerValue(key: "fraction", defaultValue: 7) == 0)
+        #expect(client.getIntegerValue(key: "negative-fraction", defaultValue: 7) == -2)
+        #expect(client.getIntegerValue(key: "huge", defaultValue: 7) == 7)
+        #expect(client.getIntegerValue(key: "greeting", defaultValue: 7) == 7)
+        #expect(OpenFeatureInteger(configValue: "9223372036854775807")?.value == .max)
+        #expect(OpenFeatureInteger(configValue: "9223372036854775808") == nil)
+    }
+
+    @Test("getObjectValue gives a JSON object as .structure and an array as .list, integers exact")
+    func objects() async {
+        let harness = await registered()
+        defer { harness.stop() }
+        let client = harness.client
+
+        let settings = client.getObjectValue(key: "settings", defaultValue: .structure([:]))
+        #expect(
+            settings
+                == .structure([
+                    "theme": .string("dark"), "limit": .integer(3), "scale": .double(1.5),
+                    "nested": .structure(["on": .boolean(true)]), "big": .integer(9_007_199_254_740_993),
+                ]))
+        #expect(settings.asStructure()?["theme"]?.asString() == "dark")
+        #expect(
+            client.getObjectValue(key: "list", defaultValue: .null)
+                == .list([.string("x"), .integer(2), .double(2.5)]))
+        #expect(ConfigDirectorProvider.value(of: .null) == .null)
+        #expect(ConfigDirectorProvider.value(of: .double(2)) == .integer(2))
+        #expect(ConfigDirectorProvider.value(of: .double(1e30)) == .double(1e30))
+    }
+
+    @Test("a value that cannot be served resolves to the caller's exact default, dates included")
+    func defaults() async {
+        let harness = await registered()
+        defer { harness.stop() }
+        let client = harness.client
+        let date = Date(timeIntervalSince1970: 1_767_323_045.678)
+        let fallback = Value.structure(["when": .date(date), "list": .list([.null, .integer(1)])])
+
+        #expect(client.getObjectValue(key: "missing", defaultValue: fallback) == fallback)
+        #expect(client.getObjectValue(key: "greeting", defaultValue: fallback) == fallback)
+        #expect(client.getObjectValue(key: "flag", defaultValue: .date(date)) == .date(date))
+        #expect(client.getBooleanValue(key: "greeting", defaultValue: true))
+        #expect(client.getStringValue(key: "missing", defaultValue: "none") == "none")
+        #expect(client.getIntegerValue(key: "missing", defaultValue: -5) == -5)
+        #expect(client.getDoubleValue(key: "greeting", defaultValue: 0.5) == 0.5)
+    }
+
+    @Test("resolutions carry no reason; a served value carries its value id as variant")
+    func variants() async {
+        let harness = await registered()
+        defer { harness.stop() }
+        let client = harness.client
+
+        let served = client.getBooleanDetails(key: "flag", defaultValue: false)
+        #expect(served.value)
+        #expect(served.variant == ValueID(of: "true").rawValue)
+        #expect(served.reason == nil)
+        #expect(served.errorCode == nil)
+        #expect(client.getIntegerDetails(key: "max-items", defaultValue: 0).variant == ValueID(of: "20").rawValue)
+        #expect(client.getObjectDetails(key: "list", defaultValue: .null).variant != nil)
+
+        let fallback = client.getStringDetails(key: "missing", defaultValue: "none")
+        #expect(fallback.value == "none")
+        #expect(fallback.variant == nil)
+        #expect(fallback.reason == nil)
+        #expect(client.getObjectDetails(key: "greeting", defaultValue: .null).variant == nil)
+    }
+
+    @Test("a value set on the test client resolves at once")
+    func setValueResolvesAtOnce() async {
+        let harness = await registered()
+        defer { harness.stop() }
+        let client = harness.client
+
+        harness.testClient.setValue(false, for: "flag")
+        #expect(!client.getBooleanValue(key: "flag", defaultValue: true))
+        harness.testClient.removeValue(for: "greeting")
+        #expect(client.getStringValue(key: "greeting", defaultValue: "none") == "none")
+    }
+}
+#endif

@@ -1,0 +1,199 @@
+#if OpenFeature
+@_spi(Internal) import ConfigClient
+@_spi(Internal) import ConfigModel
+@_spi(Testing) @testable import ConfigOpenFeature
+import ConfigTesting
+import OpenFeature
+import Testing
+
+/// Status and events through OpenFeature's API: `setProviderAndWait`, `observe()` and `getProviderStatus()`.
+@Suite("Provider status and events", .timeLimit(.minutes(1)))
+struct ProviderLifecycleTests {
+    @Test("initialize reports ready before setProviderAndWait returns, and a new subscriber gets it replayed")
+    func initializeReportsReady() async {
+        let harness = ProviderHarness(values: ["new-checkout": true])
+        defer { harness.stop() }
+        #expect(harness.provider.status == .notReady)
+
+        await harness.register()
+
+        #expect(harness.api.getProviderStatus() == .ready)
+        #expect(harness.client.getBooleanValue(key: "new-checkout", defaultValue: false))
+        #expect(await harness.events.wait(for: .ready))
+        #expect(harness.testClient.contextUpdates == [ConfigDirectorContext(id: "user-123")])
+
+        let late = EventRecorder(harness.api)
+        defer { late.cancel() }
+        #expect(await late.wait(for: .ready))
+        #expect(late.kinds == [.ready])
+    }
+
+    @Test("a failed initialization reports error with .general and a message, never fatal; flags use the defaults")
+    func failedInitializationReportsError() async {
+        let harness = ProviderHarness(values: ["new-checkout": true])
+        defer { harness.stop() }
+        harness.testClient.failInitialization()
+
+        await harness.register()
+
+        #expect(harness.api.getProviderStatus() == .error)
+        #expect(!harness.client.getBooleanValue(key: "new-checkout", defaultValue: false))
+        #expect(await harness.events.wait(for: .error))
+        let error = harness.events.events.first { $0.kind == .error }
+        #expect(error?.errorCode == ErrorCode.general.rawValue)
+        #expect(error?.message?.contains("did not become ready during initialization") == true)
+        #expect(!harness.events.kinds.contains(.stale))
+    }
+
+    @Test("a held initialization keeps the provider notReady with default values until it completes")
+    func heldInitialization() async {
+        let harness = ProviderHarness(values: ["new-checkout": true])
+        defer { harness.stop() }
+        harness.testClient.holdInitialization()
+        let registration = harness.startRegistering()
+
+        #expect(await eventually { harness.testClient.contextUpdates.count == 1 })
+        #expect(harness.provider.status == .notReady)
+        #expect(!harness.client.getBooleanValue(key: "new-checkout", defaultValue: false))
+
+        harness.testClient.completeInitialization()
+        await registration.value
+        #expect(harness.provider.status == .ready)
+        #expect(harness.client.getBooleanValue(key: "new-checkout", defaultValue: false))
+    }
+
+    @Test("a timed-out initialization reports error; the next ready (a resume) reports ready once")
+    func timeoutThenReady() async {
+        let harness = ProviderHarness(values: ["new-checkout": true], timeout: 0.2)
+        defer { harness.stop() }
+        harness.testClient.holdInitialization()
+
+        await harness.register()
+        #expect(harness.api.getProviderStatus() == .error)
+        #expect(!harness.client.getBooleanValue(key: "new-checkout", defaultValue: false))
+
+        await harness.testClient.client.resumeNetwork()
+        #expect(await harness.events.wait(for: .ready))
+        #expect(harness.api.getProviderStatus() == .ready)
+        #expect(harness.client.getBooleanValue(key: "new-checkout", defaultValue: false))
+
+        // A later change is reported after anything the resume would have reported.
+        harness.testClient.setValue(false, for: "new-checkout")
+        #expect(await harness.events.wait { $0.last?.flagsChanged == ["new-checkout"] })
+        #expect(harness.events.kinds.filter { $0 == .ready }.count == 1)
+        #expect(harness.events.kinds.first { $0 != .configurationChanged } == .error)
+    }
+
+    @Test("a reconnect of a ready provider reports no lifecycle event")
+    func reconnectWhileReady() async {
+        let harness = ProviderHarness(values: ["new-checkout": true])
+        defer { harness.stop() }
+        await harness.register()
+        #expect(await harness.events.wait(for: .ready))
+
+        await harness.testClient.client.resumeNetwork()
+        harness.testClient.setValue(false, for: "new-checkout")
+
+        #expect(await harness.events.wait { $0.last?.flagsChanged == ["new-checkout"] })
+        #expect(harness.events.kinds.filter { $0 != .configurationChanged } == [.ready])
+        #expect(harness.api.getProviderStatus() == .ready)
+    }
+
+    @Test("every update reports configurationChanged with its keys, then the keys a full update removed")
+    func configurationChanged() async {
+        let harness = ProviderHarness(values: ["a": 1, "b": 2])
+        defer { harness.stop() }
+        await harness.register()
+        let events = harness.events
+        #expect(await events.wait(for: .configurationChanged))
+        #expect(Set(events.events.first { $0.kind == .configurationChanged }?.flagsChanged ?? []) == ["a", "b"])
+
+        harness.testClient.setValue(3, for: "a")
+        #expect(await events.wait(for: .configurationChanged, count: 2))
+        harness.testClient.removeValue(for: "b")
+        #expect(await events.wait(for: .configurationChanged, count: 3))
+
+        let changes = events.events.filter { $0.kind == .configurationChanged }.map(\.flagsChanged)
+        #expect(changes.dropFirst() == [["a"], ["a", "b"]])
+        #expect(harness.client.getIntegerValue(key: "a", defaultValue: 0) == 3)
+        #expect(harness.client.getIntegerValue(key: "b", defaultValue: -1) == -1)
+    }
+
+    @Test("onContextSet reports reconciling then contextChanged, and updates the client's context")
+    func contextChange() async {
+        let harness = ProviderHarness(values: ["new-checkout": true])
+        defer { harness.stop() }
+        await harness.register()
+
+        await harness.setContext(targetingKey: "user-456")
+
+        #expect(harness.api.getProviderStatus() == .ready)
+        #expect(harness.testClient.contextUpdates.last == ConfigDirectorContext(id: "user-456"))
+        #expect(await harness.events.wait(for: .contextChanged))
+        let lifecycle = harness.events.kinds.filter { $0 != .configurationChanged }
+        #expect(lifecycle == [.ready, .reconciling, .contextChanged])
+    }
+
+    @Test("a held context update is reconciling and keeps serving the current values until it completes")
+    func heldContextChange() async {
+        let harness = ProviderHarness(values: ["new-checkout": true])
+        defer { harness.stop() }
+        await harness.register()
+        harness.testClient.holdContextUpdate()
+
+        let shared = UncheckedAPI(api: harness.api)
+        let update = Task {
+            await shared.api.setEvaluationContextAndWait(evaluationContext: ImmutableContext(targetingKey: "user-456"))
+        }
+        #expect(await eventually { harness.testClient.contextUpdates.count == 2 })
+        #expect(harness.api.getProviderStatus() == .reconciling)
+        #expect(harness.client.getBooleanValue(key: "new-checkout", defaultValue: false))
+
+        harness.testClient.completeContextUpdate()
+        await update.value
+        #expect(harness.api.getProviderStatus() == .ready)
+    }
+
+    // Issue 14's rule: every connect clears isReady, and a refused one leaves it cleared.
+    @Test("a context update that cannot connect reports error then stale, and keeps serving the current values")
+    func failedContextChange() async {
+        let harness = ProviderHarness(values: ["new-checkout": true])
+        defer { harness.stop() }
+        await harness.register()
+        harness.testClient.failContextUpdate()
+
+        await harness.setContext(targetingKey: "user-456")
+
+        #expect(harness.api.getProviderStatus() == .stale)
+        #expect(harness.client.getBooleanValue(key: "new-checkout", defaultValue: false))
+        #expect(await harness.events.wait(for: .stale))
+        #expect(harness.events.kinds.filter { $0 != .configurationChanged } == [.ready, .reconciling, .error, .stale])
+        let error = harness.events.events.first { $0.kind == .error }
+        #expect(error?.errorCode == ErrorCode.general.rawValue)
+        #expect(error?.message?.contains("new context") == true)
+    }
+
+    @Test("after close nothing more is reported, including by an initialization in flight")
+    func nothingAfterClose() async {
+        let harness = ProviderHarness(values: ["new-checkout": true])
+        defer { harness.stop() }
+        harness.testClient.holdInitialization()
+        let registration = harness.startRegistering()
+        #expect(await eventually { harness.testClient.contextUpdates.count == 1 })
+
+        harness.provider.close()
+        harness.provider.close()
+        harness.testClient.completeInitialization()
+        await registration.value
+        harness.testClient.setValue(false, for: "new-checkout")
+        await harness.setContext(targetingKey: "user-456")
+
+        // Every lifecycle event sets the status at once; none was sent.
+        #expect(harness.provider.status == .notReady)
+        #expect(harness.events.events.isEmpty)
+        // The client was given, so it is still open: it serves the values it received.
+        #expect(harness.testClient.client.isReady)
+        #expect(harness.testClient.client.value(for: "new-checkout", default: true) == false)
+    }
+}
+#endif
