@@ -56,7 +56,7 @@ extension ConfigDirectorClient {
         defaultText: String
     ) -> ServedResolution<Value> {
         let evaluated = core.evaluateJSON(key, as: type, default: defaultValue, snapshot: core.snapshot(for: key))
-        core.report(evaluated, defaultText: defaultText)
+        core.reportJSON(evaluated, defaultText: defaultText)
         return ServedResolution(value: evaluated.value, valueID: Self.servedValueID(of: evaluated.outcome))
     }
 
