@@ -3,6 +3,7 @@
 @_spi(Internal) import ConfigStore
 @_spi(Internal) import ConfigTransport
 import Foundation
+import Testing
 
 /// A real client whose seams a test holds: a scripted transport, a manual clock, a recording logger,
 /// a recording telemetry sink, a driven lifecycle and values kept in memory.
@@ -52,6 +53,16 @@ struct ClientFixture {
         }
         await Task.yield()
     }
+}
+
+/// Sends the app to the background, which flushes telemetry, and returns the `number`th batch sent.
+func flushedBatch(_ fixture: ClientFixture, number: Int = 1) async throws -> TelemetryBatch {
+    fixture.lifecycle.send(.didEnterBackground)
+    #expect(await eventually { fixture.telemetry.batches.count >= number })
+    fixture.lifecycle.send(.willEnterForeground)
+    let batches = fixture.telemetry.batches
+    try #require(batches.count >= number)
+    return batches[number - 1]
 }
 
 extension ConfigSet {
