@@ -20,11 +20,7 @@ extension ConfigDirectorClient {
         for key: String,
         default defaultValue: Value
     ) -> AsyncStream<Value> {
-        watch(
-            key,
-            evaluate: { [core] snapshot in core.evaluate(key, default: defaultValue, snapshot: snapshot) },
-            report: { [core] evaluated in core.report(evaluated, defaultText: defaultValue.configValueText) }
-        )
+        watch(key, watchedEvaluation(of: key, default: defaultValue))
     }
 
     /// A stream of a JSON config decoded as `type`: the current value at once, then each time it changes.
@@ -38,8 +34,25 @@ extension ConfigDirectorClient {
         as type: Value.Type,
         default defaultValue: Value
     ) -> AsyncStream<Value> {
-        watch(
-            key,
+        watch(key, watchedEvaluation(of: key, as: type, default: defaultValue))
+    }
+
+    /// How a watcher of `key` read as `Value` evaluates and reports.
+    func watchedEvaluation<Value: ConfigValue>(of key: String, default defaultValue: Value) -> WatchedEvaluation<Value>
+    {
+        WatchedEvaluation(
+            evaluate: { [core] snapshot in core.evaluate(key, default: defaultValue, snapshot: snapshot) },
+            report: { [core] evaluated in core.report(evaluated, defaultText: defaultValue.configValueText) }
+        )
+    }
+
+    /// How a watcher of the JSON config `key` decoded as `type` evaluates and reports.
+    func watchedEvaluation<Value: Decodable & Equatable & Sendable>(
+        of key: String,
+        as type: Value.Type,
+        default defaultValue: Value
+    ) -> WatchedEvaluation<Value> {
+        WatchedEvaluation(
             evaluate: { [core] snapshot in core.evaluateJSON(key, as: type, default: defaultValue, snapshot: snapshot)
             },
             report: { [core] evaluated in core.report(evaluated, defaultText: String(describing: defaultValue)) }
@@ -48,11 +61,10 @@ extension ConfigDirectorClient {
 
     private func watch<Value: Equatable & Sendable>(
         _ key: String,
-        evaluate: @escaping @Sendable (EvaluationSnapshot) -> Evaluated<Value>,
-        report: @escaping @Sendable (Evaluated<Value>) -> Void
+        _ evaluation: WatchedEvaluation<Value>
     ) -> AsyncStream<Value> {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .bufferingNewest(1))
-        let watcher = Watcher(continuation: continuation, evaluate: evaluate, report: report)
+        let watcher = Watcher(continuation: continuation, evaluate: evaluation.evaluate, report: evaluation.report)
         let id = core.makeWatcherID()
         continuation.onTermination = { [weak core] _ in core?.removeWatcher(id, for: key) }
         if !core.addWatcher(watcher, id: id, for: key) {
@@ -61,4 +73,10 @@ extension ConfigDirectorClient {
         }
         return stream
     }
+}
+
+/// How a watcher of one key evaluates the key and reports each value it yields.
+struct WatchedEvaluation<Value: Equatable & Sendable>: Sendable {
+    let evaluate: @Sendable (EvaluationSnapshot) -> Evaluated<Value>
+    let report: @Sendable (Evaluated<Value>) -> Void
 }
