@@ -16,7 +16,12 @@ extension ConfigDirectorClient {
     /// - Returns: The served value, or `defaultValue`.
     @discardableResult
     public func value<Value: ConfigValue>(for key: String, default defaultValue: Value) -> Value {
-        core.value(for: key, default: defaultValue)
+        guard let hooks else { return core.value(for: key, default: defaultValue) }
+        let evaluated = core.hooked(key, default: defaultValue, hooks: hooks, snapshot: core.snapshot(for: key)) {
+            snapshot in core.evaluate(key, default: defaultValue, snapshot: snapshot)
+        }
+        core.report(evaluated, defaultText: defaultValue.configValueText)
+        return evaluated.value
     }
 
     /// The value of a JSON config, decoded as `type`.
@@ -35,7 +40,15 @@ extension ConfigDirectorClient {
         as type: Value.Type,
         default defaultValue: Value
     ) -> Value {
-        let evaluated = core.evaluateJSON(key, as: type, default: defaultValue, snapshot: core.snapshot(for: key))
+        let snapshot = core.snapshot(for: key)
+        let evaluated =
+            if let hooks {
+                core.hooked(key, default: defaultValue, hooks: hooks, snapshot: snapshot) { snapshot in
+                    core.evaluateJSON(key, as: type, default: defaultValue, snapshot: snapshot)
+                }
+            } else {
+                core.evaluateJSON(key, as: type, default: defaultValue, snapshot: snapshot)
+            }
         core.report(evaluated, defaultText: String(describing: defaultValue))
         return evaluated.value
     }

@@ -41,6 +41,10 @@ extension ConfigDirectorClient {
     func watchedEvaluation<Value: ConfigValue>(of key: String, default defaultValue: Value) -> WatchedEvaluation<Value>
     {
         WatchedEvaluation(
+            key: key,
+            default: defaultValue,
+            core: core,
+            hooks: hooks,
             evaluate: { [core] snapshot in core.evaluate(key, default: defaultValue, snapshot: snapshot) },
             report: { [core] evaluated in core.report(evaluated, defaultText: defaultValue.configValueText) }
         )
@@ -53,6 +57,10 @@ extension ConfigDirectorClient {
         default defaultValue: Value
     ) -> WatchedEvaluation<Value> {
         WatchedEvaluation(
+            key: key,
+            default: defaultValue,
+            core: core,
+            hooks: hooks,
             evaluate: { [core] snapshot in core.evaluateJSON(key, as: type, default: defaultValue, snapshot: snapshot)
             },
             report: { [core] evaluated in core.report(evaluated, defaultText: String(describing: defaultValue)) }
@@ -75,8 +83,27 @@ extension ConfigDirectorClient {
     }
 }
 
-/// How a watcher of one key evaluates the key and reports each value it yields.
+/// How a watcher of one key evaluates the key, with the client's hooks around it, and reports each
+/// value it yields.
 struct WatchedEvaluation<Value: Equatable & Sendable>: Sendable {
     let evaluate: @Sendable (EvaluationSnapshot) -> Evaluated<Value>
     let report: @Sendable (Evaluated<Value>) -> Void
+
+    init(
+        key: String,
+        default defaultValue: Value,
+        core: ClientCore,
+        hooks: HookRunner?,
+        evaluate: @escaping @Sendable (EvaluationSnapshot) -> Evaluated<Value>,
+        report: @escaping @Sendable (Evaluated<Value>) -> Void
+    ) {
+        self.report = report
+        guard let hooks else {
+            self.evaluate = evaluate
+            return
+        }
+        self.evaluate = { [core] snapshot in
+            core.hooked(key, default: defaultValue, hooks: hooks, snapshot: snapshot, evaluate: evaluate)
+        }
+    }
 }

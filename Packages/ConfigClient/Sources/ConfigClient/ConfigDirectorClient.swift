@@ -13,6 +13,8 @@
 /// synchronous and reads state already in memory. The client closes itself when it is released.
 public final class ConfigDirectorClient: Sendable {
     let core: ClientCore
+    /// The hooks of the options, or `nil` when there is none.
+    let hooks: HookRunner?
 
     /// Creates a client that connects to ConfigDirector with a client SDK key.
     ///
@@ -63,6 +65,7 @@ public final class ConfigDirectorClient: Sendable {
             environment: environment
         )
         core = ClientCore(options: options, dependencies: dependencies)
+        hooks = HookRunner(options.hooks, logger: options.logger)
         environment.lifecycleObserver.start { [weak core] event in core?.handle(event) }
     }
 
@@ -79,7 +82,7 @@ public final class ConfigDirectorClient: Sendable {
     /// ``resumeNetwork()`` run one at a time, in call order.
     /// - Parameter context: The context to evaluate for; `nil` lets the server derive one.
     public func initialize(context: ConfigDirectorContext? = nil) async {
-        await core.enqueueConnect(context, reason: .initialization)
+        await connect(context, reason: .initialization)
     }
 
     /// Reconnects with a new context and waits until its values arrive or the connection timeout passes.
@@ -88,7 +91,16 @@ public final class ConfigDirectorClient: Sendable {
     /// still the previous context.
     /// - Parameter context: The new context; `nil` lets the server derive one.
     public func updateContext(_ context: ConfigDirectorContext?) async {
-        await core.enqueueConnect(context, reason: .contextUpdate)
+        await connect(context, reason: .contextUpdate)
+    }
+
+    /// Connects with `context`, with the hooks' context change stages around it.
+    private func connect(_ context: ConfigDirectorContext?, reason: ConnectReason) async {
+        guard let hooks else { return await core.enqueueConnect(context, reason: reason) }
+        await hooks.contextChange(ContextChangeHookContext(context: context, reason: reason)) {
+            await core.enqueueConnect(context, reason: reason)
+            return isReady
+        }
     }
 
     /// The context configs are evaluated against, once it has taken effect.

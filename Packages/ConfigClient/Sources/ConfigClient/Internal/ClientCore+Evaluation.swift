@@ -251,16 +251,19 @@ extension ClientCore {
     /// Publishes an evaluation of `value` on `evaluations` when anyone listens.
     private func publish<Value: Sendable>(_ outcome: EvaluationOutcome, value: Value) {
         guard outcome.publishes else { return }
+        evaluations.send(configEvaluation(outcome, value: value))
+    }
+
+    /// The evaluation `evaluations` publishes for an outcome and its value.
+    func configEvaluation<Value: Sendable>(_ outcome: EvaluationOutcome, value: Value) -> ConfigEvaluation {
         let found = outcome.reason == .foundMatch
-        evaluations.send(
-            ConfigEvaluation(
-                key: outcome.key,
-                value: ConfigEvaluationValue(value),
-                valueID: found ? outcome.state?.effectiveValueID : nil,
-                isDefaultValue: !found,
-                context: outcome.contextBox?.context,
-                reason: outcome.reason
-            )
+        return ConfigEvaluation(
+            key: outcome.key,
+            value: ConfigEvaluationValue(value),
+            valueID: found ? outcome.state?.effectiveValueID : nil,
+            isDefaultValue: !found,
+            context: outcome.contextBox?.context,
+            reason: outcome.reason
         )
     }
 }

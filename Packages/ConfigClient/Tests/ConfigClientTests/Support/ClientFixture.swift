@@ -18,12 +18,14 @@ struct ClientFixture {
     init(
         answer: ScriptedTransport.Answer = .deliver(.sample),
         connection: ConnectionOptions = ConnectionOptions(),
-        caching: CachingOptions = CachingOptions(provider: InMemoryCachingProvider())
+        caching: CachingOptions = CachingOptions(provider: InMemoryCachingProvider()),
+        hooks: [any ConfigDirectorHook] = []
     ) throws {
         factory = ScriptedTransportFactory(answer: answer)
         client = try ConfigDirectorClient(
             clientSDKKey: "test-key",
-            options: ConfigDirectorClientOptions(connection: connection, logger: logger, caching: caching),
+            options: ConfigDirectorClientOptions(
+                connection: connection, logger: logger, caching: caching, hooks: hooks),
             environment: ClientEnvironment(
                 transportFactory: factory,
                 telemetry: .sink(telemetry),
