@@ -61,6 +61,15 @@ private func makeTracedClient(tracer: any Tracer) throws -> ConfigDirectorClient
     return client
 }
 
+// "Bundled values", verbatim.
+private func makeBundledClient() throws -> ConfigDirectorClient {
+    let client = try ConfigDirectorClient(
+        clientSDKKey: "YOUR-CLIENT-SDK-KEY",
+        options: ConfigDirectorClientOptions(bundledValues: .resource(named: "configdirector-defaults"))
+    )
+    return client
+}
+
 /// A span that keeps its events, for checking what the hook recorded.
 private final class RecordedSpan: TracingSpan, @unchecked Sendable {
     // `events` is guarded by `lock`.
@@ -114,5 +123,11 @@ struct BeyondTheReferenceExamples {
         #expect(events.first?["feature_flag.result.reason"] == "found-match")
         #expect(events.first?["feature_flag.result.value_id"]?.isEmpty == false)
         _ = makeTracedClient
+    }
+
+    @Test("the bundled values example names a resource the test bundle lacks: the initializer says so")
+    func bundledValues() {
+        let error = #expect(throws: ConfigDirectorError.self) { try makeBundledClient() }
+        #expect(error?.localizedDescription.contains("configdirector-defaults.json") == true)
     }
 }

@@ -65,6 +65,7 @@ public final class ConfigDirectorClient: Sendable {
             environment: environment
         )
         core = ClientCore(options: options, dependencies: dependencies)
+        if let bundledSet = dependencies.bundledSet { core.serveBundled(bundledSet) }
         hooks = HookRunner(options.hooks, logger: options.logger)
         environment.lifecycleObserver.start { [weak core] event in core?.handle(event) }
     }
@@ -113,7 +114,8 @@ public final class ConfigDirectorClient: Sendable {
     /// config state arrives, an unrecoverable error stops the retries, or the client closes.
     public var isInitializing: Bool { core.state.read { state, _ in state.pointee.isInitializing } }
 
-    /// Where the values served come from: none yet, values kept on the device (stale), or live values.
+    /// Where the values served come from: none yet, bundled values, values kept on the device (stale),
+    /// or live values.
     ///
     /// It is ``ConfigValueSource/keptValues`` from the moment values kept from an earlier launch are
     /// loaded until live values replace them; a `configsUpdated` event marks each change.

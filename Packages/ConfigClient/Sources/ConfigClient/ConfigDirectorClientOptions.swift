@@ -27,6 +27,9 @@ public struct ConfigDirectorClientOptions: Sendable {
     /// Code of the app's run around every evaluation and every `initialize` and `updateContext`, in
     /// this order before and in reverse order after; none by default. See ``ConfigDirectorHook``.
     public var hooks: [any ConfigDirectorHook]
+    /// Values the app ships, served until values kept on the device or live values arrive; none by
+    /// default. See ``BundledValues``.
+    public var bundledValues: BundledValues?
 
     /// Creates client options.
     /// - Parameters:
@@ -36,13 +39,15 @@ public struct ConfigDirectorClientOptions: Sendable {
     ///   - caching: Whether and where values are kept on the device; on, in `UserDefaults`, by default.
     ///   - values: The values served in `.offline` mode.
     ///   - hooks: Code run around every evaluation and every `initialize` and `updateContext`.
+    ///   - bundledValues: Values the app ships, served before anything else is known.
     public init(
         metadata: ConfigDirectorMetaContext? = nil,
         connection: ConnectionOptions = ConnectionOptions(),
         logger: any ConfigDirectorLogger = ConsoleLogger(),
         caching: CachingOptions = CachingOptions(),
         values: [String: ServedValue] = [:],
-        hooks: [any ConfigDirectorHook] = []
+        hooks: [any ConfigDirectorHook] = [],
+        bundledValues: BundledValues? = nil
     ) {
         self.metadata = metadata
         self.connection = connection
@@ -50,5 +55,6 @@ public struct ConfigDirectorClientOptions: Sendable {
         self.caching = caching
         self.values = values
         self.hooks = hooks
+        self.bundledValues = bundledValues
     }
 }

@@ -60,7 +60,7 @@ final class ClientCore: Sendable {
             state.attempt = attempt
             state.hasAppliedAttemptContext = false
             state.pendingReadyReason = reason
-            return reason == .initialization && state.source == .none
+            return reason == .initialization && state.source.yieldsToKeptValues
         }
         guard let loadsKeptValues else { return }
 
@@ -181,7 +181,7 @@ final class ClientCore: Sendable {
     func apply(_ set: ConfigSet, isLive: Bool) {
         let applied = state.withLockAndStripes {
             state, stripes -> (ConnectionAttempt?, ConfigSet, ConfigDirectorContext?, [WatcherRefresh])? in
-            guard !state.isClosed, isLive || state.source == .none else { return nil }
+            guard !state.isClosed, isLive || state.source.yieldsToKeptValues else { return nil }
             if isLive { applyAttemptContextLocked(&state, stripes) }
             let update = state.table.apply(set)
             state.source = isLive ? .live : .keptValues

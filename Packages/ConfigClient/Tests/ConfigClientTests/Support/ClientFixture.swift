@@ -19,13 +19,14 @@ struct ClientFixture {
         answer: ScriptedTransport.Answer = .deliver(.sample),
         connection: ConnectionOptions = ConnectionOptions(),
         caching: CachingOptions = CachingOptions(provider: InMemoryCachingProvider()),
-        hooks: [any ConfigDirectorHook] = []
+        hooks: [any ConfigDirectorHook] = [],
+        bundledValues: BundledValues? = nil
     ) throws {
         factory = ScriptedTransportFactory(answer: answer)
         client = try ConfigDirectorClient(
             clientSDKKey: "test-key",
             options: ConfigDirectorClientOptions(
-                connection: connection, logger: logger, caching: caching, hooks: hooks),
+                connection: connection, logger: logger, caching: caching, hooks: hooks, bundledValues: bundledValues),
             environment: ClientEnvironment(
                 transportFactory: factory,
                 telemetry: .sink(telemetry),
