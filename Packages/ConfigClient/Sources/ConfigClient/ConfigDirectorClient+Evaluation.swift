@@ -17,11 +17,13 @@ extension ConfigDirectorClient {
     @discardableResult
     public func value<Value: ConfigValue>(for key: String, default defaultValue: Value) -> Value {
         guard let hooks else { return core.value(for: key, default: defaultValue) }
-        let evaluated = core.hooked(key, default: defaultValue, hooks: hooks, snapshot: core.snapshot(for: key)) {
-            snapshot in core.evaluate(key, default: defaultValue, snapshot: snapshot)
-        }
-        core.report(evaluated, defaultText: defaultValue.configValueText)
-        return evaluated.value
+        let evaluation = EvaluationHookContext(
+            key: key, requestedType: Value.self, context: context, defaultValue: ConfigEvaluationValue(defaultValue))
+        return hooks.evaluation(
+            evaluation,
+            { core.evaluated(for: key, default: defaultValue) },
+            result: { evaluated in core.configEvaluation(evaluated.outcome, value: evaluated.value) }
+        ).value
     }
 
     /// The value of a JSON config, decoded as `type`.

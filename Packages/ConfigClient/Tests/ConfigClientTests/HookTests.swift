@@ -17,7 +17,7 @@ private final class HookLog: Sendable {
     let entries = Locked([Entry]())
     let contexts = Locked([EvaluationHookContext]())
     let results = Locked([ConfigEvaluation]())
-    let threads = Locked([String?]())
+    let threads = Locked([ObjectIdentifier]())
 
     var all: [Entry] { entries.withLock { $0 } }
     func append(_ entry: Entry) { entries.withLock { $0.append(entry) } }
@@ -33,7 +33,7 @@ private struct RecordingHook: ConfigDirectorHook {
     {
         log.append(.before(hook: name, key: evaluation.key))
         log.contexts.withLock { $0.append(evaluation) }
-        log.threads.withLock { $0.append(Thread.current.name) }
+        log.threads.withLock { $0.append(ObjectIdentifier(Thread.current)) }
         return data.merging(["from": name]) { $1 }
     }
 
@@ -157,14 +157,16 @@ struct HookTests {
         await fixture.client.initialize()
         log.threads.withLock { $0 = [] }
         let client = fixture.client
+        let evaluator = Locked<ObjectIdentifier?>(nil)
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             Thread {
-                Thread.current.name = "evaluator"
+                evaluator.withLock { $0 = ObjectIdentifier(Thread.current) }
                 client.value(for: "dark-mode", default: false)
                 done.resume()
             }.start()
         }
-        #expect(log.threads.withLock { $0 } == ["evaluator"])
+        let thread = try #require(evaluator.withLock { $0 })
+        #expect(log.threads.withLock { $0 } == [thread])
     }
 
     @Test("the evaluations of a values(for:) stream run the hooks")
