@@ -69,12 +69,7 @@ struct BundledValuesTests {
     func keptWins() async throws {
         let provider = InMemoryCachingProvider()
         let user = ConfigDirectorContext(id: "user-1")
-        do {
-            let first = try ClientFixture(caching: CachingOptions(provider: provider))
-            await first.client.initialize(context: user)
-            first.client.close()
-        }
-        #expect(await eventually { provider.read() != nil })
+        #expect(try await keepSampleValues(in: provider, for: user))
 
         let second = try ClientFixture(
             answer: .hold, caching: CachingOptions(provider: provider), bundledValues: bundled)

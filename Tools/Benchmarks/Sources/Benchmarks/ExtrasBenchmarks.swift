@@ -53,51 +53,25 @@ func benchmarkTypedKeysAndHooks() async {
     )
     let plainWithIDs = await ScriptedClient.make(initial: withValueIDs, telemetry: true)
     let hookedWithIDs = await ScriptedClient.make(initial: withValueIDs, telemetry: true, hooks: [NoOpHook()])
-    let (noHookIDs, oneHookIDs) = compare(
-        operations: 20_000,
-        budgetSeconds: isQuick ? 2 : 8,
-        baseline: { blackHole(plainWithIDs.client.value(for: key, default: false)) },
-        subject: { blackHole(hookedWithIDs.client.value(for: key, default: false)) }
-    )
-    _ = printComparison(
-        "hook",
-        baseline: ("no hook (value ids sent)", noHookIDs),
-        subject: ("one no-op hook", oneHookIDs)
-    )
-    let hookAllocationsIDs = allocations {
-        for _ in 0..<count { blackHole(hookedWithIDs.client.value(for: key, default: false)) }
-    }
-    print(
-        String(
-            format: "  allocations per evaluation with one hook: %.3f (no target: the cost is reported)",
-            Double(hookAllocationsIDs) / Double(count)
-        )
-    )
-    report.figure("hook.allocations_per_op", Double(hookAllocationsIDs) / Double(count))
-    plainWithIDs.client.close()
-    hookedWithIDs.client.close()
+    compareHook("hook", "value ids sent", plain: plainWithIDs, hooked: hookedWithIDs, key: key)
+    compareHook("hook_hashing", "no value ids", plain: plain, hooked: hooked, key: key)
+    for scripted in [plain, hooked, plainWithIDs, hookedWithIDs] { scripted.client.close() }
+}
 
+/// Benchmark 1's evaluation on `hooked`, a client with one no-op hook, against the same on `plain`.
+private func compareHook(_ name: String, _ label: String, plain: ScriptedClient, hooked: ScriptedClient, key: String) {
     let (noHook, oneHook) = compare(
         operations: 20_000,
         budgetSeconds: isQuick ? 2 : 8,
         baseline: { blackHole(plain.client.value(for: key, default: false)) },
         subject: { blackHole(hooked.client.value(for: key, default: false)) }
     )
-    _ = printComparison(
-        "hook_hashing",
-        baseline: ("no hook (no value ids)", noHook),
-        subject: ("one no-op hook", oneHook)
-    )
+    _ = printComparison(name, baseline: ("no hook (\(label))", noHook), subject: ("one no-op hook", oneHook))
+    let count = 100_000
     let hookAllocations = allocations {
         for _ in 0..<count { blackHole(hooked.client.value(for: key, default: false)) }
     }
-    print(
-        String(
-            format: "  allocations per evaluation with one hook, no value ids: %.3f",
-            Double(hookAllocations) / Double(count)
-        )
-    )
-    report.figure("hook_hashing.allocations_per_op", Double(hookAllocations) / Double(count))
-    plain.client.close()
-    hooked.client.close()
+    let perEvaluation = Double(hookAllocations) / Double(count)
+    print(String(format: "  allocations per evaluation with one hook (\(label)): %.3f (no target)", perEvaluation))
+    report.figure("\(name).allocations_per_op", perEvaluation)
 }

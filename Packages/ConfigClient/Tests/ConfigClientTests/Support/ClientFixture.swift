@@ -58,6 +58,15 @@ struct ClientFixture {
     }
 }
 
+/// A first launch that connects for `context` and keeps the sample's values in `provider`.
+/// - Returns: Whether the values were kept.
+func keepSampleValues(in provider: InMemoryCachingProvider, for context: ConfigDirectorContext) async throws -> Bool {
+    let first = try ClientFixture(caching: CachingOptions(provider: provider))
+    await first.client.initialize(context: context)
+    first.client.close()
+    return await eventually { provider.read() != nil }
+}
+
 /// Sends the app to the background, which flushes telemetry, and returns the `number`th batch sent.
 func flushedBatch(_ fixture: ClientFixture, number: Int = 1) async throws -> TelemetryBatch {
     fixture.lifecycle.send(.didEnterBackground)
