@@ -16,6 +16,15 @@ extension ConfigDirectorClient {
     /// - Returns: The served value, or `defaultValue`.
     @discardableResult
     public func value<Value: ConfigValue>(for key: String, default defaultValue: Value) -> Value {
+        // `hooks != nil` reads the reference without retaining it, so that the read without hooks stays a
+        // jump to the core.
+        guard hooks != nil else { return core.value(for: key, default: defaultValue) }
+        return hookedValue(for: key, default: defaultValue)
+    }
+
+    /// `value(for:default:)` with the hooks, out of line so that the read without hooks stays a jump to the core.
+    @inline(never)
+    private func hookedValue<Value: ConfigValue>(for key: String, default defaultValue: Value) -> Value {
         guard let hooks else { return core.value(for: key, default: defaultValue) }
         let evaluation = EvaluationHookContext(
             key: key, requestedType: Value.self, context: context, defaultValue: ConfigEvaluationValue(defaultValue))
