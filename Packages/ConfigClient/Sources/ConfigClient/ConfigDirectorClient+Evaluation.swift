@@ -16,7 +16,23 @@ extension ConfigDirectorClient {
     /// - Returns: The served value, or `defaultValue`.
     @discardableResult
     public func value<Value: ConfigValue>(for key: String, default defaultValue: Value) -> Value {
-        core.value(for: key, default: defaultValue)
+        // `hooks != nil` reads the reference without retaining it, so that the read without hooks stays a
+        // jump to the core.
+        guard hooks != nil else { return core.value(for: key, default: defaultValue) }
+        return hookedValue(for: key, default: defaultValue)
+    }
+
+    /// `value(for:default:)` with the hooks, out of line so that the read without hooks stays a jump to the core.
+    @inline(never)
+    private func hookedValue<Value: ConfigValue>(for key: String, default defaultValue: Value) -> Value {
+        guard let hooks else { return core.value(for: key, default: defaultValue) }
+        let evaluation = EvaluationHookContext(
+            key: key, requestedType: Value.self, context: context, defaultValue: ConfigEvaluationValue(defaultValue))
+        return hooks.evaluation(
+            evaluation,
+            { core.evaluated(for: key, default: defaultValue) },
+            result: { evaluated in core.configEvaluation(evaluated.outcome, value: evaluated.value) }
+        ).value
     }
 
     /// The value of a JSON config, decoded as `type`.
@@ -35,7 +51,15 @@ extension ConfigDirectorClient {
         as type: Value.Type,
         default defaultValue: Value
     ) -> Value {
-        let evaluated = core.evaluateJSON(key, as: type, default: defaultValue, snapshot: core.snapshot(for: key))
+        let snapshot = core.snapshot(for: key)
+        let evaluated =
+            if let hooks {
+                core.hooked(key, default: defaultValue, hooks: hooks, snapshot: snapshot) { snapshot in
+                    core.evaluateJSON(key, as: type, default: defaultValue, snapshot: snapshot)
+                }
+            } else {
+                core.evaluateJSON(key, as: type, default: defaultValue, snapshot: snapshot)
+            }
         core.reportJSON(evaluated, defaultText: String(describing: defaultValue))
         return evaluated.value
     }

@@ -21,11 +21,7 @@ extension ConfigDirectorClient {
         for key: String,
         default defaultValue: Value
     ) -> AsyncStream<Value> {
-        watch(
-            key,
-            evaluate: { [core] snapshot in core.evaluate(key, default: defaultValue, snapshot: snapshot) },
-            report: { [core] evaluated in core.report(evaluated, defaultText: defaultValue.configValueText) }
-        )
+        watch(key, watchedEvaluation(of: key, default: defaultValue))
     }
 
     /// A stream of a JSON config decoded as `type`: the current value at once, then each time it changes.
@@ -39,8 +35,33 @@ extension ConfigDirectorClient {
         as type: Value.Type,
         default defaultValue: Value
     ) -> AsyncStream<Value> {
-        watch(
-            key,
+        watch(key, watchedEvaluation(of: key, as: type, default: defaultValue))
+    }
+
+    /// How a watcher of `key` read as `Value` evaluates and reports.
+    func watchedEvaluation<Value: ConfigValue>(of key: String, default defaultValue: Value) -> WatchedEvaluation<Value>
+    {
+        WatchedEvaluation(
+            key: key,
+            default: defaultValue,
+            core: core,
+            hooks: hooks,
+            evaluate: { [core] snapshot in core.evaluate(key, default: defaultValue, snapshot: snapshot) },
+            report: { [core] evaluated in core.report(evaluated, defaultText: defaultValue.configValueText) }
+        )
+    }
+
+    /// How a watcher of the JSON config `key` decoded as `type` evaluates and reports.
+    func watchedEvaluation<Value: Decodable & Equatable & Sendable>(
+        of key: String,
+        as type: Value.Type,
+        default defaultValue: Value
+    ) -> WatchedEvaluation<Value> {
+        WatchedEvaluation(
+            key: key,
+            default: defaultValue,
+            core: core,
+            hooks: hooks,
             evaluate: { [core] snapshot in core.evaluateJSON(key, as: type, default: defaultValue, snapshot: snapshot)
             },
             report: { [core] evaluated in core.reportJSON(evaluated, defaultText: String(describing: defaultValue)) }
@@ -49,15 +70,39 @@ extension ConfigDirectorClient {
 
     private func watch<Value: Equatable & Sendable>(
         _ key: String,
-        evaluate: @escaping @Sendable (EvaluationSnapshot) -> Evaluated<Value>,
-        report: @escaping @Sendable (Evaluated<Value>) -> Void
+        _ evaluation: WatchedEvaluation<Value>
     ) -> AsyncStream<Value> {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .bufferingNewest(1))
-        let watcher = Watcher(continuation: continuation, evaluate: evaluate, report: report)
+        let watcher = Watcher(continuation: continuation, evaluate: evaluation.evaluate, report: evaluation.report)
         let id = core.makeWatcherID()
         continuation.onTermination = { [weak core] _ in core?.removeWatcher(id, for: key) }
         // A closed client's stream finishes without yielding anything.
         if !core.addWatcher(watcher, id: id, for: key) { watcher.finish() }
         return stream
+    }
+}
+
+/// How a watcher of one key evaluates the key, with the client's hooks around it, and reports each
+/// value it yields.
+struct WatchedEvaluation<Value: Equatable & Sendable>: Sendable {
+    let evaluate: @Sendable (EvaluationSnapshot) -> Evaluated<Value>
+    let report: @Sendable (Evaluated<Value>) -> Void
+
+    init(
+        key: String,
+        default defaultValue: Value,
+        core: ClientCore,
+        hooks: HookRunner?,
+        evaluate: @escaping @Sendable (EvaluationSnapshot) -> Evaluated<Value>,
+        report: @escaping @Sendable (Evaluated<Value>) -> Void
+    ) {
+        self.report = report
+        guard let hooks else {
+            self.evaluate = evaluate
+            return
+        }
+        self.evaluate = { [core] snapshot in
+            core.hooked(key, default: defaultValue, hooks: hooks, snapshot: snapshot, evaluate: evaluate)
+        }
     }
 }

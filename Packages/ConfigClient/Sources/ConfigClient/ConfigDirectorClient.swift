@@ -13,6 +13,8 @@
 /// synchronous and reads state already in memory. The client closes itself when it is released.
 public final class ConfigDirectorClient: Sendable {
     let core: ClientCore
+    /// The hooks of the options, or `nil` when there is none.
+    let hooks: HookRunner?
 
     /// Creates a client that connects to ConfigDirector with a client SDK key.
     ///
@@ -63,6 +65,8 @@ public final class ConfigDirectorClient: Sendable {
             environment: environment
         )
         core = ClientCore(options: options, dependencies: dependencies)
+        if let bundledSet = dependencies.bundledSet { core.serveBundled(bundledSet) }
+        hooks = HookRunner(options.hooks, logger: options.logger)
         environment.lifecycleObserver.start { [weak core] event in core?.handle(event) }
     }
 
@@ -81,7 +85,7 @@ public final class ConfigDirectorClient: Sendable {
     /// ``updateContext(_:)`` and ``resumeNetwork()`` run one at a time, in call order.
     /// - Parameter context: The context to evaluate for; `nil` lets the server derive one.
     public func initialize(context: ConfigDirectorContext? = nil) async {
-        await core.enqueueConnect(.given(context), reason: .initialization)
+        await connect(context, reason: .initialization)
     }
 
     /// Reconnects with a new context and waits until its values arrive or the connection timeout passes.
@@ -90,7 +94,16 @@ public final class ConfigDirectorClient: Sendable {
     /// still the previous context; a refused connection leaves it so.
     /// - Parameter context: The new context; `nil` lets the server derive one.
     public func updateContext(_ context: ConfigDirectorContext?) async {
-        await core.enqueueConnect(.given(context), reason: .contextUpdate)
+        await connect(context, reason: .contextUpdate)
+    }
+
+    /// Connects with `context`, with the hooks' context change stages around it.
+    private func connect(_ context: ConfigDirectorContext?, reason: ConnectReason) async {
+        guard let hooks else { return await core.enqueueConnect(.given(context), reason: reason) }
+        await hooks.contextChange(ContextChangeHookContext(context: context, reason: reason)) {
+            await core.enqueueConnect(.given(context), reason: reason)
+            return isReady
+        }
     }
 
     /// The context configs are evaluated against, once it has taken effect.
@@ -105,7 +118,8 @@ public final class ConfigDirectorClient: Sendable {
     /// config state arrives, an unrecoverable error stops the retries, or the client closes.
     public var isInitializing: Bool { core.state.read { state, _ in state.pointee.isInitializing } }
 
-    /// Where the values served come from: none yet, values kept on the device (stale), or live values.
+    /// Where the values served come from: none yet, bundled values, values kept on the device (stale),
+    /// or live values.
     ///
     /// It is ``ConfigValueSource/keptValues`` from the moment values kept from an earlier launch are
     /// loaded until live values replace them; a `configsUpdated` event marks each change.

@@ -24,6 +24,12 @@ public struct ConfigDirectorClientOptions: Sendable {
     public var caching: CachingOptions
     /// The values served in `.offline` mode, by key; giving any in another mode is an error.
     public var values: [String: ServedValue]
+    /// Code of the app's run around every evaluation and every `initialize` and `updateContext`, in
+    /// this order before and in reverse order after; none by default. See ``ConfigDirectorHook``.
+    public var hooks: [any ConfigDirectorHook]
+    /// Values the app ships, served until values kept on the device or live values arrive; none by
+    /// default. See ``BundledValues``.
+    public var bundledValues: BundledValues?
 
     /// Creates client options.
     /// - Parameters:
@@ -32,17 +38,23 @@ public struct ConfigDirectorClientOptions: Sendable {
     ///   - logger: Where the SDK logs; warnings and errors to the console by default.
     ///   - caching: Whether and where values are kept on the device; on, in `UserDefaults`, by default.
     ///   - values: The values served in `.offline` mode.
+    ///   - hooks: Code run around every evaluation and every `initialize` and `updateContext`.
+    ///   - bundledValues: Values the app ships, served before anything else is known.
     public init(
         metadata: ConfigDirectorMetaContext? = nil,
         connection: ConnectionOptions = ConnectionOptions(),
         logger: any ConfigDirectorLogger = ConsoleLogger(),
         caching: CachingOptions = CachingOptions(),
-        values: [String: ServedValue] = [:]
+        values: [String: ServedValue] = [:],
+        hooks: [any ConfigDirectorHook] = [],
+        bundledValues: BundledValues? = nil
     ) {
         self.metadata = metadata
         self.connection = connection
         self.logger = logger
         self.caching = caching
         self.values = values
+        self.hooks = hooks
+        self.bundledValues = bundledValues
     }
 }

@@ -83,6 +83,23 @@ extension ServedValue {
         return nil
     }
 
+    /// The full set that serves `values`.
+    /// - Parameters:
+    ///   - values: The values, by config key.
+    ///   - invalid: The error for a key whose value cannot be served, given the key and the problem.
+    /// - Returns: A full set of the values' config states.
+    static func fullSet(
+        of values: [String: ServedValue],
+        invalid: (_ key: String, _ problem: String) -> ConfigDirectorError
+    ) throws(ConfigDirectorError) -> ConfigSet {
+        var configs: [String: ConfigState] = [:]
+        for (key, value) in values {
+            if let problem = value.problem(forKey: key) { throw invalid(key, problem) }
+            configs[key] = value.configState(forKey: key)
+        }
+        return ConfigSet(kind: .full, configs: configs)
+    }
+
     /// The value as a JSON value, for the JSON text of an object or an array.
     private var jsonValue: JSONValue {
         switch self {

@@ -9,12 +9,7 @@ struct KeptValuesTests {
     func servedOnNextLaunch() async throws {
         let provider = InMemoryCachingProvider()
         let user = ConfigDirectorContext(id: "user-1")
-        do {
-            let first = try ClientFixture(caching: CachingOptions(provider: provider))
-            await first.client.initialize(context: user)
-            first.client.close()
-        }
-        #expect(await eventually { provider.read() != nil })
+        #expect(try await keepSampleValues(in: provider, for: user))
 
         let second = try ClientFixture(answer: .hold, caching: CachingOptions(provider: provider))
         defer { second.client.close() }
@@ -43,12 +38,7 @@ struct KeptValuesTests {
     @Test("kept values of another context are not served")
     func otherContext() async throws {
         let provider = InMemoryCachingProvider()
-        do {
-            let first = try ClientFixture(caching: CachingOptions(provider: provider))
-            await first.client.initialize(context: ConfigDirectorContext(id: "user-1"))
-            first.client.close()
-        }
-        #expect(await eventually { provider.read() != nil })
+        #expect(try await keepSampleValues(in: provider, for: ConfigDirectorContext(id: "user-1")))
         let second = try ClientFixture(answer: .hold, caching: CachingOptions(provider: provider))
         defer { second.client.close() }
         let initialization = Task { await second.client.initialize(context: ConfigDirectorContext(id: "user-2")) }

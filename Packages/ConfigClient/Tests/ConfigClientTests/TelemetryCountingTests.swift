@@ -138,14 +138,4 @@ struct TelemetryCountingTests {
         #expect(secondBatch.evaluatedConfigs.map(\.count) == [3])
         #expect(secondBatch.evaluatedConfigs.first?.event.contextID == "second")
     }
-
-    /// Sends the app to the background, which flushes, and returns batch number `number`.
-    private func flushedBatch(_ fixture: ClientFixture, number: Int = 1) async throws -> TelemetryBatch {
-        fixture.lifecycle.send(.didEnterBackground)
-        #expect(await eventually { fixture.telemetry.batches.count >= number })
-        fixture.lifecycle.send(.willEnterForeground)
-        let batches = fixture.telemetry.batches
-        try #require(batches.count >= number)
-        return batches[number - 1]
-    }
 }

@@ -16,6 +16,13 @@ public enum ConfigDirectorError: Error, Sendable, Hashable, LocalizedError, Cust
     ///   - key: The config key of the value.
     ///   - reason: Why the value cannot be served, such as `the key is blank`.
     case invalidOfflineValue(key: String, reason: String)
+    /// The bundled values cannot be served: their file is missing or malformed, or a value given in
+    /// code cannot be served.
+    /// - Parameters:
+    ///   - file: The path of the file, or `nil` for values given in code.
+    ///   - reason: What is wrong, with the line and column in a file, such as
+    ///     `invalid JSON at line 3, column 7 (byte 42): expected a value`.
+    case invalidBundledValues(file: String?, reason: String)
     /// The service refused the connection with a status that retrying cannot fix, so the client
     /// stopped connecting.
     /// - Parameters:
@@ -38,6 +45,10 @@ public enum ConfigDirectorError: Error, Sendable, Hashable, LocalizedError, Cust
                 + "only for offline mode: set the connection mode to .offline or remove the values."
         case .invalidOfflineValue(let key, let reason):
             "The offline value for the key '\(key)' cannot be served: \(reason). Change or remove that value."
+        case .invalidBundledValues(let file?, let reason):
+            "The bundled values file '\(file)' cannot be served: \(reason). Fix the file or export it again."
+        case .invalidBundledValues(nil, let reason):
+            "The bundled values cannot be served: \(reason). Change or remove that value."
         case .connectionFailed(let message, let statusCode):
             statusCode.map { "\(message) (HTTP \($0))" } ?? message
         }

@@ -115,7 +115,11 @@ struct ScriptedClient {
     let lifecycle: ManualLifecycleObserver
     let sink: CountingTelemetrySink
 
-    static func make(initial: ConfigSet, telemetry: Bool) async -> ScriptedClient {
+    static func make(
+        initial: ConfigSet,
+        telemetry: Bool,
+        hooks: [any ConfigDirectorHook] = []
+    ) async -> ScriptedClient {
         let factory = ScriptedTransportFactory(initial: initial)
         let lifecycle = ManualLifecycleObserver()
         let sink = CountingTelemetrySink()
@@ -124,7 +128,8 @@ struct ScriptedClient {
             options: ConfigDirectorClientOptions(
                 connection: ConnectionOptions(pausesWhileBackgrounded: false),
                 logger: SilentLogger(),
-                caching: CachingOptions(enabled: false, provider: InMemoryCachingProvider())
+                caching: CachingOptions(enabled: false, provider: InMemoryCachingProvider()),
+                hooks: hooks
             ),
             environment: ClientEnvironment(
                 transportFactory: factory,

@@ -49,6 +49,28 @@ extension ClientCore {
     /// one stripe lock, one hash of the key and a count in the stripe's ``TelemetryCache``. The text
     /// is parsed after the lock is released, because types of the app parse with the app's code.
     func value<Value: ConfigValue>(for key: String, default defaultValue: Value) -> Value {
+        var outcome: EvaluationOutcome?
+        return value(for: key, default: defaultValue, keepsOutcome: false, outcome: &outcome)
+    }
+
+    /// ``value(for:default:)``, which also returns the evaluation's outcome, for the hooks' after
+    /// stages: the same evaluation, telemetry and `evaluations` element.
+    func evaluated<Value: ConfigValue>(for key: String, default defaultValue: Value) -> Evaluated<Value> {
+        var outcome: EvaluationOutcome?
+        let value = value(for: key, default: defaultValue, keepsOutcome: true, outcome: &outcome)
+        // With `keepsOutcome`, every path sets `outcome`.
+        return Evaluated(value: value, outcome: outcome ?? missing(key, snapshot: snapshot(for: key)))
+    }
+
+    /// The evaluation of ``value(for:default:)``; when `keepsOutcome` is `true` (a constant in each
+    /// caller, so that the evaluation without it compiles as it did before), `outcome` is set.
+    @inline(__always)
+    private func value<Value: ConfigValue>(
+        for key: String,
+        default defaultValue: Value,
+        keepsOutcome: Bool,
+        outcome: inout EvaluationOutcome?
+    ) -> Value {
         let kind = Value.configValueKind
         let defaultText = telemetry == nil ? nil : defaultValue.configValueText
         let now = telemetry?.coarseNow() ?? .distantPast
@@ -70,7 +92,7 @@ extension ClientCore {
                         )
                         return cache.count(slot: entry.slot, likeness, at: now)
                     } ?? false
-                if publishes || (defaultText != nil && !isCounted) {
+                if publishes || (defaultText != nil && !isCounted) || keepsOutcome {
                     copy = HeldConfigCopy(config: index.values[entry.slot].state, contextBox: state.pointee.contextBox)
                 }
                 return HeldConfigRead(
@@ -85,9 +107,11 @@ extension ClientCore {
         guard let lookup else {
             // A key the client does not hold: the slow path, which reads what it needs under the lock again
             // rather than copy it out on every evaluation.
+            let missing = missing(key, snapshot: snapshot(for: key))
             report(
-                missing(key, snapshot: snapshot(for: key)), value: defaultValue,
-                defaultText: defaultText ?? defaultValue.configValueText, receivedText: nil)
+                missing, value: defaultValue, defaultText: defaultText ?? defaultValue.configValueText,
+                receivedText: nil)
+            if keepsOutcome { outcome = missing }
             return defaultValue
         }
         var value = defaultValue
@@ -109,6 +133,10 @@ extension ClientCore {
                     key: key, reason: reason, state: copy.config, contextBox: copy.contextBox, publishes: true),
                 value: value
             )
+        }
+        if keepsOutcome, let copy {
+            outcome = EvaluationOutcome(
+                key: key, reason: reason, state: copy.config, contextBox: copy.contextBox, publishes: lookup.publishes)
         }
         return value
     }
@@ -265,16 +293,19 @@ extension ClientCore {
     /// Publishes an evaluation of `value` on `evaluations` when anyone listens.
     private func publish<Value: Sendable>(_ outcome: EvaluationOutcome, value: Value) {
         guard outcome.publishes else { return }
+        evaluations.send(configEvaluation(outcome, value: value))
+    }
+
+    /// The evaluation `evaluations` publishes for an outcome and its value.
+    func configEvaluation<Value: Sendable>(_ outcome: EvaluationOutcome, value: Value) -> ConfigEvaluation {
         let found = outcome.reason == .foundMatch
-        evaluations.send(
-            ConfigEvaluation(
-                key: outcome.key,
-                value: ConfigEvaluationValue(value),
-                valueID: found ? outcome.state?.effectiveValueID : nil,
-                isDefaultValue: !found,
-                context: outcome.contextBox?.context,
-                reason: outcome.reason
-            )
+        return ConfigEvaluation(
+            key: outcome.key,
+            value: ConfigEvaluationValue(value),
+            valueID: found ? outcome.state?.effectiveValueID : nil,
+            isDefaultValue: !found,
+            context: outcome.contextBox?.context,
+            reason: outcome.reason
         )
     }
 }

@@ -96,7 +96,7 @@ final class ClientCore: Sendable {
                 attempt.resolve(.interrupted)
                 return (attempt, false)
             }
-            return (attempt, reason == .initialization && state.source == .none)
+            return (attempt, reason == .initialization && state.source.yieldsToKeptValues)
         }
         begun.resume(returning: attempt)
         guard state.withLock({ $0.isConnecting(attempt) }) else { return }
@@ -287,7 +287,7 @@ final class ClientCore: Sendable {
                 publishLocked(received, context: state.context, stripes)
                 transition = received
             } else {
-                guard !state.isClosed, state.source == .none else { return nil }
+                guard !state.isClosed, state.source.yieldsToKeptValues else { return nil }
             }
             let update = state.table.apply(set)
             state.source = isLive ? .live : .keptValues

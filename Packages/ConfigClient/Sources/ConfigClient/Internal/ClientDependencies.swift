@@ -13,6 +13,8 @@ struct ClientDependencies: Sendable {
     var telemetry: TelemetryCollector?
     /// The values of `.offline` mode, as the full set served; `nil` in the other modes.
     var offlineSet: ConfigSet?
+    /// The bundled values, as the full set served until others arrive; `nil` when there are none.
+    var bundledSet: ConfigSet?
 
     /// Validates the options (programming errors throw) and builds the dependencies they ask for.
     init(
@@ -22,6 +24,7 @@ struct ClientDependencies: Sendable {
     ) throws(ConfigDirectorError) {
         clock = environment.clock
         lifecycleObserver = environment.lifecycleObserver
+        bundledSet = try options.bundledValues?.configSet()
         let connection = options.connection
         if connection.mode == .offline {
             offlineSet = try Self.offlineSet(of: options.values)
@@ -79,12 +82,7 @@ struct ClientDependencies: Sendable {
     }
 
     private static func offlineSet(of values: [String: ServedValue]) throws(ConfigDirectorError) -> ConfigSet {
-        var configs: [String: ConfigState] = [:]
-        for (key, value) in values {
-            if let problem = value.problem(forKey: key) { throw .invalidOfflineValue(key: key, reason: problem) }
-            configs[key] = value.configState(forKey: key)
-        }
-        return ConfigSet(kind: .full, configs: configs)
+        try ServedValue.fullSet(of: values) { key, problem in .invalidOfflineValue(key: key, reason: problem) }
     }
 
     /// Warns once, at creation, about a polling interval below the minimum, which is then used.

@@ -22,19 +22,36 @@ final class Watcher<Value: Equatable & Sendable>: KeyWatcher, Sendable {
     }
 
     private let last = Locked(Last())
-    private let continuation: AsyncStream<Value>.Continuation
+    private let yield: @Sendable (Value) -> Void
+    private let onFinish: @Sendable () -> Void
     private let evaluate: @Sendable (EvaluationSnapshot) -> Evaluated<Value>
     private let report: @Sendable (Evaluated<Value>) -> Void
 
-    init(
+    /// A watcher that yields to a `values(for:)` stream and finishes it.
+    convenience init(
         continuation: AsyncStream<Value>.Continuation,
         evaluate: @escaping @Sendable (EvaluationSnapshot) -> Evaluated<Value>,
         report: @escaping @Sendable (Evaluated<Value>) -> Void
     ) {
-        self.continuation = continuation
+        self.init(
+            yield: { continuation.yield($0) }, onFinish: { continuation.finish() }, evaluate: evaluate, report: report)
+    }
+
+    /// A watcher that hands each new value to `yield`, under its own lock, in the order of its refreshes.
+    init(
+        yield: @escaping @Sendable (Value) -> Void,
+        onFinish: @escaping @Sendable () -> Void,
+        evaluate: @escaping @Sendable (EvaluationSnapshot) -> Evaluated<Value>,
+        report: @escaping @Sendable (Evaluated<Value>) -> Void
+    ) {
+        self.yield = yield
+        self.onFinish = onFinish
         self.evaluate = evaluate
         self.report = report
     }
+
+    /// The last value yielded, if any.
+    var lastValue: Value? { last.withLock { $0.value } }
 
     func refresh(_ snapshot: EvaluationSnapshot, number: UInt64) {
         last.withLock { last in
@@ -44,11 +61,11 @@ final class Watcher<Value: Equatable & Sendable>: KeyWatcher, Sendable {
             guard evaluated.value != last.value else { return }
             last.value = evaluated.value
             report(evaluated)
-            continuation.yield(evaluated.value)
+            yield(evaluated.value)
         }
     }
 
     func finish() {
-        continuation.finish()
+        onFinish()
     }
 }

@@ -3,6 +3,7 @@
 @_spi(Internal) import ConfigStore
 @_spi(Internal) import ConfigTransport
 import Foundation
+import Testing
 
 /// A real client whose seams a test holds: a scripted transport, a manual clock, a recording logger,
 /// a recording telemetry sink, a driven lifecycle and values kept in memory.
@@ -17,12 +18,15 @@ struct ClientFixture {
     init(
         answer: ScriptedTransport.Answer = .deliver(.sample),
         connection: ConnectionOptions = ConnectionOptions(),
-        caching: CachingOptions = CachingOptions(provider: InMemoryCachingProvider())
+        caching: CachingOptions = CachingOptions(provider: InMemoryCachingProvider()),
+        hooks: [any ConfigDirectorHook] = [],
+        bundledValues: BundledValues? = nil
     ) throws {
         factory = ScriptedTransportFactory(answer: answer)
         client = try ConfigDirectorClient(
             clientSDKKey: "test-key",
-            options: ConfigDirectorClientOptions(connection: connection, logger: logger, caching: caching),
+            options: ConfigDirectorClientOptions(
+                connection: connection, logger: logger, caching: caching, hooks: hooks, bundledValues: bundledValues),
             environment: ClientEnvironment(
                 transportFactory: factory,
                 telemetry: .sink(telemetry),
@@ -52,6 +56,25 @@ struct ClientFixture {
         }
         await Task.yield()
     }
+}
+
+/// A first launch that connects for `context` and keeps the sample's values in `provider`.
+/// - Returns: Whether the values were kept.
+func keepSampleValues(in provider: InMemoryCachingProvider, for context: ConfigDirectorContext) async throws -> Bool {
+    let first = try ClientFixture(caching: CachingOptions(provider: provider))
+    await first.client.initialize(context: context)
+    first.client.close()
+    return await eventually { provider.read() != nil }
+}
+
+/// Sends the app to the background, which flushes telemetry, and returns the `number`th batch sent.
+func flushedBatch(_ fixture: ClientFixture, number: Int = 1) async throws -> TelemetryBatch {
+    fixture.lifecycle.send(.didEnterBackground)
+    #expect(await eventually { fixture.telemetry.batches.count >= number })
+    fixture.lifecycle.send(.willEnterForeground)
+    let batches = fixture.telemetry.batches
+    try #require(batches.count >= number)
+    return batches[number - 1]
 }
 
 extension ConfigSet {

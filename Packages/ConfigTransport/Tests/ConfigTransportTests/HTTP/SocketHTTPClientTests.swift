@@ -256,7 +256,11 @@ struct SocketHTTPClientTests {
         }
         defer { server.stop() }
         let client = SocketHTTPClient(logger: SilentLogger())
-        let exchanges = [client.start(Self.request(server.url)), client.start(Self.request(server.url))]
+        // No idle timeout: under load, the accepts alone may take longer than the default 10 s.
+        let exchanges = [
+            client.start(Self.request(server.url, timeout: .infinity)),
+            client.start(Self.request(server.url, timeout: .infinity)),
+        ]
         async let first = ExchangeOutcome.collect(exchanges[0])
         async let second = ExchangeOutcome.collect(exchanges[1])
         #expect(await eventually { server.acceptedCount == 2 })

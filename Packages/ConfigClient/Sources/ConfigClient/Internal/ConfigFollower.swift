@@ -1,0 +1,91 @@
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
+
+/// What an observed object on the main actor receives: a new value of one of its slots.
+@MainActor
+protocol ConfigFollowerTarget: AnyObject {
+    /// Takes `value`, the newest value of the slot `slot`.
+    func receive(_ value: any Sendable, slot: ObjectIdentifier)
+}
+
+/// Follows keys for an observed object: one watcher per key, whose new values are handed, in the order
+/// the watchers yield them, to the object on the main actor.
+///
+/// The watchers run after the client's lock is released, like those of `values(for:)`, and yield into
+/// one unbounded stream (each watcher yields only values that differ from its last one); a task on the
+/// main actor reads it and hands each value to the target, which it holds weakly. ``stop()`` removes
+/// the watchers and ends the task; the owner calls it when it is released.
+final class ConfigFollower: Sendable {
+    private typealias Delivery = (slot: ObjectIdentifier, value: any Sendable)
+
+    private struct Following {
+        var watchers: [(id: UInt64, key: String)] = []
+        var task: Task<Void, Never>?
+        var isStopped = false
+    }
+
+    /// The client's core, not the client: a followed object does not keep the client open.
+    private let core: ClientCore
+    private let stream: AsyncStream<Delivery>
+    private let continuation: AsyncStream<Delivery>.Continuation
+    private let following = Locked(Following())
+
+    init(client: ConfigDirectorClient) {
+        core = client.core
+        (stream, continuation) = AsyncStream.makeStream(of: Delivery.self)
+    }
+
+    /// Starts following `key` for `slot`, and returns its current value, evaluated and reported at once.
+    func follow<Value: Equatable & Sendable>(
+        _ key: String,
+        slot: ObjectIdentifier,
+        _ evaluation: WatchedEvaluation<Value>
+    ) -> Value {
+        let watcher = Watcher(
+            yield: { [continuation] value in continuation.yield((slot, value)) },
+            onFinish: {},
+            evaluate: evaluation.evaluate,
+            report: evaluation.report
+        )
+        let id = core.makeWatcherID()
+        let isFollowing = following.withLock { following -> Bool in
+            guard !following.isStopped else { return false }
+            following.watchers.append((id, key))
+            return true
+        }
+        if isFollowing, core.addWatcher(watcher, id: id, for: key), let value = watcher.lastValue {
+            return value
+        }
+        // A closed client (or a stopped follower) follows nothing: the value is evaluated once.
+        let evaluated = evaluation.evaluate(core.snapshot(for: key))
+        evaluation.report(evaluated)
+        return evaluated.value
+    }
+
+    /// Starts handing the values followed to `target`, on the main actor, until ``stop()``.
+    @MainActor
+    func start(_ target: some ConfigFollowerTarget) {
+        let task = Task { @MainActor [stream, weak target] in
+            for await delivery in stream {
+                target?.receive(delivery.value, slot: delivery.slot)
+            }
+        }
+        let isStopped = following.withLock { following -> Bool in
+            following.task = task
+            return following.isStopped
+        }
+        if isStopped { task.cancel() }
+    }
+
+    /// Stops following: removes every watcher from the client and ends the task.
+    func stop() {
+        let stopped = following.withLock { following -> Following? in
+            guard !following.isStopped else { return nil }
+            defer { following = Following(isStopped: true) }
+            return following
+        }
+        guard let stopped else { return }
+        for watcher in stopped.watchers { core.removeWatcher(watcher.id, for: watcher.key) }
+        continuation.finish()
+        stopped.task?.cancel()
+    }
+}

@@ -1,0 +1,133 @@
+import ConfigDirector
+import ConfigDirectorTesting
+import Foundation
+import Testing
+
+// README "Beyond the reference API" and the ConfigClient DocC page, as written there; what the
+// page leaves to the reader (`Theme`'s fallback, `apply`, a tracer) is given here.
+
+private struct BeyondTheme: Decodable, Equatable, Sendable {
+    let primary: String
+    static let fallback = BeyondTheme(primary: "#000000")
+}
+
+private func apply(_ theme: BeyondTheme) {}
+
+// "Typed keys", verbatim but for the theme's type name.
+extension ConfigKeys {
+    static let darkMode = ConfigKey("dark-mode", default: false)
+    static let maxItems = ConfigKey("max-items", default: 20)
+    fileprivate static let theme = JSONConfigKey("theme", as: BeyondTheme.self, default: .fallback)
+}
+
+private func readTypedKeys(_ client: ConfigDirectorClient) async {
+    let darkMode = client.value(for: .darkMode)  // Bool
+    let maxItems = client[.maxItems]  // Int
+    for await theme in client.values(for: .theme) { apply(theme) }
+    _ = (darkMode, maxItems)
+}
+
+// "Evaluation hooks", verbatim.
+protocol TracingSpan: Sendable {
+    func addEvent(_ name: String, attributes: [String: String])
+}
+
+protocol Tracer: Sendable {
+    var activeSpan: (any TracingSpan)? { get }
+}
+
+struct SpanHook: ConfigDirectorHook {
+    let tracer: any Tracer
+
+    func afterEvaluation(
+        _ evaluation: EvaluationHookContext, result: ConfigEvaluation, data: ConfigDirectorHookData
+    ) throws {
+        tracer.activeSpan?.addEvent(
+            "feature_flag.evaluation",
+            attributes: [
+                "feature_flag.key": result.key,
+                "feature_flag.result.reason": result.reason.rawValue,
+                "feature_flag.result.value_id": result.valueID ?? "",
+            ]
+        )
+    }
+}
+
+private func makeTracedClient(tracer: any Tracer) throws -> ConfigDirectorClient {
+    let client = try ConfigDirectorClient(
+        clientSDKKey: "YOUR-CLIENT-SDK-KEY",
+        options: ConfigDirectorClientOptions(hooks: [SpanHook(tracer: tracer)])
+    )
+    return client
+}
+
+// "Bundled values", verbatim.
+private func makeBundledClient() throws -> ConfigDirectorClient {
+    let client = try ConfigDirectorClient(
+        clientSDKKey: "YOUR-CLIENT-SDK-KEY",
+        options: ConfigDirectorClientOptions(bundledValues: .resource(named: "configdirector-defaults"))
+    )
+    return client
+}
+
+/// A span that keeps its events, for checking what the hook recorded.
+private final class RecordedSpan: TracingSpan, @unchecked Sendable {
+    // `events` is guarded by `lock`.
+    private let lock = NSLock()
+    private var recorded: [[String: String]] = []
+
+    func addEvent(_ name: String, attributes: [String: String]) {
+        lock.withLock { recorded.append(attributes.merging(["name": name]) { $1 }) }
+    }
+
+    var events: [[String: String]] { lock.withLock { recorded } }
+}
+
+private struct RecordingTracer: Tracer {
+    let span = RecordedSpan()
+    var activeSpan: (any TracingSpan)? { span }
+}
+
+@Suite("Examples beyond the reference API")
+struct BeyondTheReferenceExamples {
+    @Test("typed keys read what the test client serves")
+    func typedKeys() async {
+        let testClient = makeTestClient(values: ["dark-mode": true, "max-items": 5, "theme": ["primary": "#fff"]])
+        defer { testClient.client.close() }
+        await testClient.client.initialize()
+        #expect(testClient.client.value(for: .darkMode))
+        #expect(testClient.client[.maxItems] == 5)
+        var themes = testClient.client.values(for: .theme).makeAsyncIterator()
+        #expect(await themes.next() == BeyondTheme(primary: "#fff"))
+    }
+
+    @Test("the span hook records each evaluation on the active span")
+    func spanHook() async throws {
+        // The example's client would reach ConfigDirector's service; the same hook runs here on an
+        // offline client, which connects to nothing and sends no telemetry.
+        let tracer = RecordingTracer()
+        let client = try ConfigDirectorClient(
+            options: ConfigDirectorClientOptions(
+                connection: ConnectionOptions(mode: .offline),
+                values: ["dark-mode": true],
+                hooks: [SpanHook(tracer: tracer)]
+            )
+        )
+        defer { client.close() }
+        await client.initialize()
+        client.value(for: .darkMode)
+        let events = tracer.span.events
+        #expect(events.count == 1)
+        #expect(events.first?["name"] == "feature_flag.evaluation")
+        #expect(events.first?["feature_flag.key"] == "dark-mode")
+        #expect(events.first?["feature_flag.result.reason"] == "found-match")
+        #expect(events.first?["feature_flag.result.value_id"]?.isEmpty == false)
+        _ = makeTracedClient
+    }
+
+    @Test("the bundled values example names a resource the test bundle lacks: the initializer says so")
+    func bundledValues() {
+        let error = #expect(throws: ConfigDirectorError.self) { try makeBundledClient() }
+        #expect(error?.localizedDescription.contains("configdirector-defaults.json") == true)
+    }
+}

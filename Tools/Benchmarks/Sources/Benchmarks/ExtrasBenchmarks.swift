@@ -1,0 +1,77 @@
+@_spi(Internal) @_spi(Testing) import ConfigClient
+@_spi(Internal) import ConfigModel
+import Foundation
+
+extension ConfigKeys {
+    /// Benchmark 1's key, as a typed key.
+    fileprivate static let benchmarkFlag = ConfigKey(flagKey(500), default: false)
+}
+
+/// A hook that implements no stage: the defaults run.
+private struct NoOpHook: ConfigDirectorHook {}
+
+/// 9. Typed keys and hooks: a typed-key read against `value(for:default:)`, and an evaluation with
+/// one no-op hook against one with none (benchmark 1's subject both times).
+func benchmarkTypedKeysAndHooks() async {
+    print("\n== 9. Typed keys and hooks: value(for: .key) and one no-op hook, 1,000 configs, telemetry on")
+    let set = booleanSet(count: 1_000)
+    let plain = await ScriptedClient.make(initial: set, telemetry: true)
+    let hooked = await ScriptedClient.make(initial: set, telemetry: true, hooks: [NoOpHook()])
+    let key = flagKey(500)
+
+    let (plainRead, typedRead) = compare(
+        operations: 20_000,
+        budgetSeconds: isQuick ? 2 : 8,
+        baseline: { blackHole(plain.client.value(for: key, default: false)) },
+        subject: { blackHole(plain.client.value(for: .benchmarkFlag)) }
+    )
+    let typedRatio = printComparison(
+        "typed_key",
+        baseline: ("client.value(for:default:)", plainRead),
+        subject: ("client.value(for: .key)", typedRead)
+    )
+    let count = 100_000
+    let typedAllocations = allocations { for _ in 0..<count { blackHole(plain.client.value(for: .benchmarkFlag)) } }
+    print(
+        String(
+            format: "  allocations per typed-key read: %.3f (%@)",
+            Double(typedAllocations) / Double(count),
+            allocationCountingWorks ? "malloc interposed" : "counting unavailable"
+        )
+    )
+    report.figure("typed_key.allocations_per_op", Double(typedAllocations) / Double(count))
+    report.target("typed_key", "a typed-key read within 10% of value(for:default:)", pass: typedRatio <= 1.1)
+
+    // The service sends a value id with each value; without one, an evaluation that is published or
+    // handed to a hook hashes the value for it (SHA-256), which the second figure shows.
+    let withValueIDs = ConfigSet(
+        kind: .full,
+        configs: set.configs.mapValues { state in
+            ConfigState(
+                id: state.id, key: state.key, type: state.type, value: state.value, valueID: "v-\(state.key ?? "")")
+        }
+    )
+    let plainWithIDs = await ScriptedClient.make(initial: withValueIDs, telemetry: true)
+    let hookedWithIDs = await ScriptedClient.make(initial: withValueIDs, telemetry: true, hooks: [NoOpHook()])
+    compareHook("hook", "value ids sent", plain: plainWithIDs, hooked: hookedWithIDs, key: key)
+    compareHook("hook_hashing", "no value ids", plain: plain, hooked: hooked, key: key)
+    for scripted in [plain, hooked, plainWithIDs, hookedWithIDs] { scripted.client.close() }
+}
+
+/// Benchmark 1's evaluation on `hooked`, a client with one no-op hook, against the same on `plain`.
+private func compareHook(_ name: String, _ label: String, plain: ScriptedClient, hooked: ScriptedClient, key: String) {
+    let (noHook, oneHook) = compare(
+        operations: 20_000,
+        budgetSeconds: isQuick ? 2 : 8,
+        baseline: { blackHole(plain.client.value(for: key, default: false)) },
+        subject: { blackHole(hooked.client.value(for: key, default: false)) }
+    )
+    _ = printComparison(name, baseline: ("no hook (\(label))", noHook), subject: ("one no-op hook", oneHook))
+    let count = 100_000
+    let hookAllocations = allocations {
+        for _ in 0..<count { blackHole(hooked.client.value(for: key, default: false)) }
+    }
+    let perEvaluation = Double(hookAllocations) / Double(count)
+    print(String(format: "  allocations per evaluation with one hook (\(label)): %.3f (no target)", perEvaluation))
+    report.figure("\(name).allocations_per_op", perEvaluation)
+}
