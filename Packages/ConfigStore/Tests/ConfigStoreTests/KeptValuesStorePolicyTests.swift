@@ -239,7 +239,8 @@ struct KeptValuesStorePolicyTests {
 
         let labels = provider.queueLabels
         #expect(labels.count >= 3)
-        #expect(labels.allSatisfy { ["com.configdirector.kept-values", "com.configdirector.instance-id"].contains($0) })
+        let queues = ["com.configdirector.kept-values", "com.configdirector.instance-id"]
+        #expect(labels.allSatisfy { queues.contains($0) })
         #expect(labels.contains("com.configdirector.kept-values"))
     }
 }
