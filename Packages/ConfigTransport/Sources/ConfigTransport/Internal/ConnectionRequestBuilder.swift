@@ -41,6 +41,12 @@ struct ConnectionRequestBody: Encodable, Sendable {
 /// Builds the requests of PROTOCOL §1–§2 from the transport's configuration.
 struct ConnectionRequestBuilder: Sendable {
     let configuration: TransportConfiguration
+    private let contexts: RequestContext
+
+    init(configuration: TransportConfiguration) {
+        self.configuration = configuration
+        contexts = RequestContext(logger: configuration.logger)
+    }
 
     /// The request that opens a stream; `Last-Event-ID` only on automatic reconnects that have one.
     func streamingRequest(context: ConfigDirectorContext?, lastEventID: String?) -> HTTPRequest {
@@ -55,7 +61,7 @@ struct ConnectionRequestBuilder: Sendable {
         return HTTPRequest(
             url: configuration.endpoint.streaming,
             headers: headers,
-            body: body(context: context, lastUpdateTimestamp: nil),
+            body: body(context: context, lastUpdateTimestamp: nil, purpose: "streaming"),
             timeout: configuration.streamIdleTimeout
         )
     }
@@ -65,15 +71,15 @@ struct ConnectionRequestBuilder: Sendable {
         HTTPRequest(
             url: configuration.endpoint.polling,
             headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
-            body: body(context: context, lastUpdateTimestamp: lastUpdateTimestamp),
+            body: body(context: context, lastUpdateTimestamp: lastUpdateTimestamp, purpose: "polling"),
             timeout: timeout
         )
     }
 
-    private func body(context: ConfigDirectorContext?, lastUpdateTimestamp: String?) -> Data {
+    private func body(context: ConfigDirectorContext?, lastUpdateTimestamp: String?, purpose: String) -> Data {
         let body = ConnectionRequestBody(
             clientSDKKey: configuration.clientSDKKey,
-            givenContext: context,
+            givenContext: contexts.sendable(context, purpose: purpose),
             metaContext: configuration.metaContext,
             instanceID: configuration.instanceID,
             lastUpdateTimestamp: lastUpdateTimestamp
@@ -84,7 +90,10 @@ struct ConnectionRequestBuilder: Sendable {
             return try encoder.encode(body)
         } catch {
             // Only a context whose traits cannot encode lands here; the service still gets a valid body.
-            configuration.logger.error("The context could not be encoded; sending none.", error: error)
+            // The error holds the body, SDK key included: only its summary is logged.
+            configuration.logger.error(
+                "The context could not be encoded (\(RequestContext.summary(of: error))); sending none."
+            )
             var withoutContext = body
             withoutContext.givenContext = nil
             return (try? encoder.encode(withoutContext)) ?? Data("{}".utf8)

@@ -1,5 +1,6 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) @_spi(Testing) import ConfigTransport
+import Testing
 
 /// Records what a transport hands its owner.
 final class EventRecorder: Sendable {
@@ -46,7 +47,12 @@ struct RecordingLogger: ConfigDirectorLogger {
     private let recorded = Protected<[Entry]>([])
 
     func log(_ level: ConfigDirectorLogLevel, message: String, error: (any Error)?) {
-        recorded.withLock { $0.append(Entry(level: level, message: message, error: error.map { "\($0)" })) }
+        let entry = Entry(level: level, message: message, error: error.map { "\($0)" })
+        // Every line any test of the suite logs is scanned for the SDK key (issue 18): none may carry it.
+        if entry.message.contains(Fixtures.sdkKey) || entry.error?.contains(Fixtures.sdkKey) == true {
+            Issue.record("A \(level) log line carries the SDK key: \(entry.message) \(entry.error ?? "")")
+        }
+        recorded.withLock { $0.append(entry) }
     }
 
     var entries: [Entry] { recorded.current }
