@@ -205,7 +205,11 @@ public import Foundation
         let size = text.utf8.count
         let limit = provider.sizeLimit()
         guard size <= limit else {
-            warnAboutSize(size, limit: limit)
+            warnAboutSize(
+                "The values to keep on the device take \(size) bytes, above the caching provider's limit of "
+                    + "\(limit) bytes: they are not kept, and the values kept before are removed. Give CachingOptions "
+                    + "a provider with a larger limit, such as FileCachingProvider, to keep them. This is logged once."
+            )
             removeEntryIfPresent()
             return
         }
@@ -219,8 +223,20 @@ public import Foundation
         let unwritten = pending.withLock { $0.save }
         if let unwritten, keptContext(for: unwritten.context) == requested { return unwritten.set }
 
-        guard let text = attempt("read the values kept on the device", { try provider.read() }) ?? nil else {
+        let limit = provider.sizeLimit()
+        let text: String
+        switch attempt("read the values kept on the device", { try provider.boundedRead(upTo: limit) }) {
+        case nil, .absent:
             return nil
+        case .tooLarge(let size):
+            warnAboutSize(
+                "The values kept on the device take \(size) bytes, above the caching provider's limit of \(limit) "
+                    + "bytes: they are removed without being served. This is logged once."
+            )
+            removeEntryIfPresent()
+            return nil
+        case .entry(let entry):
+            text = entry
         }
         let data = Data(text.utf8)
         let decoder = KeptValuesEntry.makeDecoder()
@@ -292,17 +308,13 @@ public import Foundation
         }
     }
 
-    private func warnAboutSize(_ size: Int, limit: Int) {
+    private func warnAboutSize(_ message: String) {
         let isFirst = queueState.withLock { state -> Bool in
             defer { state.hasWarnedAboutSize = true }
             return !state.hasWarnedAboutSize
         }
         guard isFirst else { return }
-        logger.warn(
-            "The values to keep on the device take \(size) bytes, above the caching provider's limit of \(limit) "
-                + "bytes: they are not kept, and the values kept before are removed. Give CachingOptions a provider "
-                + "with a larger limit, such as FileCachingProvider, to keep them. This is logged once."
-        )
+        logger.warn(message)
     }
 
     /// Runs `body`, reporting its error once for the life of the store.
