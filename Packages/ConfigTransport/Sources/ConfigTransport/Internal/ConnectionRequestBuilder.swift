@@ -48,14 +48,15 @@ struct ConnectionRequestBuilder: Sendable {
         contexts = RequestContext(logger: configuration.logger)
     }
 
-    /// The request that opens a stream; `Last-Event-ID` only on automatic reconnects that have one.
+    /// The request that opens a stream; `Last-Event-ID` only on automatic reconnects that have one, and
+    /// only when it is at most ``SSEParser/maximumEventIDLength`` bytes.
     func streamingRequest(context: ConfigDirectorContext?, lastEventID: String?) -> HTTPRequest {
         var headers = [
             "Content-Type": "application/json",
             "Accept": "text/event-stream",
             "Cache-Control": "no-store",
         ]
-        if let lastEventID, !lastEventID.isEmpty {
+        if let lastEventID, !lastEventID.isEmpty, lastEventID.utf8.count <= SSEParser.maximumEventIDLength {
             headers["Last-Event-ID"] = lastEventID
         }
         return HTTPRequest(

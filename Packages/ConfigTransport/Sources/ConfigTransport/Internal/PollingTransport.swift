@@ -179,7 +179,8 @@ struct PollRunner: Sendable {
             return .applied(set)
         case 201...299:
             return .unchanged
-        case 400...499 where head.statusCode != 429:
+        case 400...499 where ![413, 429, 431].contains(head.statusCode):
+            // 413 and 431 say our own request was too large for a proxy: retried, not a refusal.
             logger.debug(
                 "Polling status \(head.statusCode) body: "
                     + ResponseText.quote(body, length: ResponseText.debugPreviewLength, redacting: secret)

@@ -47,6 +47,10 @@
     private static let space = UInt8(ascii: " ")
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
+    /// The longest `id:` kept, in UTF-8 bytes: a longer one is ignored (the last id stays), so that
+    /// `Last-Event-ID` never makes a reconnect's request too large for a proxy (a 431 or 413).
+    public static let maximumEventIDLength = 1024
+
     /// The most bytes one event (its data plus the line being read) may hold.
     public let maxEventSize: Int
     /// The last event id dispatched, kept across events as WHATWG says; `nil` until the stream sends one.
@@ -151,7 +155,9 @@
             dataBuffer.append(contentsOf: value)
             hasData = true
         case "id":
-            if !value.contains(0) { eventIDBuffer = String(decoding: value, as: UTF8.self) }
+            if value.count <= Self.maximumEventIDLength, !value.contains(0) {
+                eventIDBuffer = String(decoding: value, as: UTF8.self)
+            }
         case "retry":
             if !value.isEmpty, value.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
                 let milliseconds = Int(String(decoding: value, as: UTF8.self))

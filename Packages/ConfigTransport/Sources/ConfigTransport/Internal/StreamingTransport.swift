@@ -157,6 +157,15 @@ struct StreamRunner: Sendable {
                             delivered: false,
                             retryAfter: nil
                         )
+                    case 413, 431:
+                        // Our own request was too large for a server or a proxy on the way, most likely by
+                        // its Last-Event-ID: not a refusal of the client. Reconnect with backoff, without it.
+                        lastEventID = nil
+                        return .transient(
+                            reason: "status \(head.statusCode): the request was too large; retrying without Last-Event-ID",
+                            delivered: false,
+                            retryAfter: nil
+                        )
                     case 400...499:
                         fatalStatus = head.statusCode
                         // The error body is only quoted: a server that never ends it must not delay the error.
