@@ -56,6 +56,7 @@ struct ClientDependencies: Sendable {
                         metaContext: metaContext,
                         instanceID: await store.instanceID(),
                         logger: options.logger,
+                        maxEventSize: connection.effectiveMaxEventSize,
                         pollingInterval: connection.pollingInterval,
                         clock: clock
                     )

@@ -1,4 +1,4 @@
-@_spi(Internal) @_spi(Locking) internal import ConfigModel
+@_spi(Internal) internal import ConfigModel
 
 /// The context a request may carry, and the one error that says when it may not.
 ///
@@ -8,7 +8,7 @@
 /// level, so that reconnects and batches do not repeat the error.
 final class RequestContext: Sendable {
     private let logger: any ConfigDirectorLogger
-    private let hasLogged = Locked(false)
+    private let refusal = LogOnce()
 
     init(logger: any ConfigDirectorLogger) {
         self.logger = logger
@@ -21,11 +21,7 @@ final class RequestContext: Sendable {
         let message =
             "The context's traits nest deeper than \(ConfigDirectorContext.maximumTraitDepth) levels: "
             + "the \(purpose) request is sent without a context, as if none had been given."
-        if hasLogged.withLock({ logged in defer { logged = true }; return !logged }) {
-            logger.error(message)
-        } else {
-            logger.debug(message)
-        }
+        refusal.log(message, at: .error, to: logger)
         return nil
     }
 

@@ -54,6 +54,8 @@ struct StreamRunner: Sendable {
     let slot: ConnectionSlot
     let requests: ConnectionRequestBuilder
     let outage: OutageLog
+    /// The warning about an oversized event, logged once for the life of the transport.
+    private let oversizedRefusal = LogOnce()
 
     private var logger: any ConfigDirectorLogger { configuration.logger }
 
@@ -202,8 +204,15 @@ struct StreamRunner: Sendable {
             guard !Task.isCancelled else { return .cancelled }
             switch error {
             case .eventTooLarge(let limit):
-                logger.warn("An event larger than \(limit) bytes was refused; dropping the connection.")
-                return .transient(reason: "an event larger than \(limit) bytes", delivered: delivered, retryAfter: nil)
+                oversizedRefusal.log(
+                    "An event larger than \(limit) bytes was refused; the connection was dropped without reading the"
+                        + " rest, and is retried with a growing backoff. Raise ConnectionOptions.maxEventSize if the"
+                        + " environment's configs need more. This is logged once.",
+                    at: .warn,
+                    to: logger
+                )
+                // A refusal, whatever came before it: the backoff grows instead of starting over.
+                return .transient(reason: "an event larger than \(limit) bytes", delivered: false, retryAfter: nil)
             }
         } catch {
             guard !Task.isCancelled else { return .cancelled }
