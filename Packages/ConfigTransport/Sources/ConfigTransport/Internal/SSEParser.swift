@@ -168,6 +168,14 @@ internal import Musl
                 }
             }
             let end = Self.lineEnd(in: bytes, from: index)
+            if lineBuffer.isEmpty, end < bytes.count, bytes[index] == Self.colon, end - index <= maxEventSize {
+                // A whole comment line in place, the common case of a heartbeat or a flood: noted, not copied.
+                output.pendingComment = nil
+                output.pendingCommentRange = index + 1..<end
+                previousWasCarriageReturn = bytes[end] == Self.carriageReturn
+                index = end + 1
+                continue
+            }
             guard lineBuffer.count + (end - index) + dataBuffer.count <= maxEventSize else {
                 throw .eventTooLarge(limit: maxEventSize)
             }
