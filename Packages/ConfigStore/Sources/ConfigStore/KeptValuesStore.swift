@@ -47,6 +47,8 @@ public import Foundation
         var save: PendingSave?
         var isWriteScheduled = false
         var isClosed = false
+        /// Whether anything was ever saved: a store that saved nothing has nothing to flush or close.
+        var hasSaved = false
     }
 
     private struct QueueState {
@@ -132,6 +134,7 @@ public import Foundation
         let needsSchedule = pending.withLock { state -> Bool in
             guard !state.isClosed else { return false }
             state.save = PendingSave(set: set, context: context)
+            state.hasSaved = true
             guard !state.isWriteScheduled else { return false }
             state.isWriteScheduled = true
             return true
@@ -143,7 +146,11 @@ public import Foundation
     }
 
     /// Writes the last save now if it is not written yet, and returns once it is.
+    ///
+    /// A store that never saved anything returns at once, without a hop to its queue: releasing a
+    /// thousand clients that never connected must not wake a thousand queues (and threads).
     public func flush() async {
+        guard pending.withLock(\.hasSaved) else { return }
         await onQueue { self.writePendingSave() }
     }
 

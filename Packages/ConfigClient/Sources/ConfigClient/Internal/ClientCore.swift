@@ -178,12 +178,21 @@ final class ClientCore: Sendable {
     /// A live set applies the attempt's context first, turns the client ready, and publishes
     /// `contextUpdated`, `ready` and `configsUpdated` in that order. Kept values are applied only
     /// while nothing else has been.
+    ///
+    /// The new table is built off the lock, from the current one, while evaluations go on reading
+    /// that; under the lock it is published by assignment (rebuilt there only if another apply came
+    /// first), and the table it replaces is released after the lock.
     func apply(_ set: ConfigSet, isLive: Bool) {
+        let base = state.read { state, _ in state.pointee.table }
+        var built = base.applying(set)
         let applied = state.withLockAndStripes {
-            state, stripes -> (ConnectionAttempt?, ConfigSet, ConfigDirectorContext?, [WatcherRefresh])? in
+            state, stripes -> (ConnectionAttempt?, ConfigSet, ConfigDirectorContext?, [WatcherRefresh], EvaluationTable)? in
             guard !state.isClosed, isLive || state.source == .none else { return nil }
             if isLive { applyAttemptContextLocked(&state, stripes) }
-            let update = state.table.apply(set)
+            if state.table.generation != base.generation { built = state.table.applying(set) }
+            let update = built.update
+            let replaced = state.table
+            state.table = built.table
             state.source = isLive ? .live : .keptValues
             if isLive {
                 state.isInitializing = false
@@ -194,7 +203,7 @@ final class ClientCore: Sendable {
                 }
             }
             events.send(.configsUpdated(update))
-            let refreshes = state.watchers.refreshes(of: update.keys + update.removedKeys, in: state)
+            let refreshes = state.watchers.refreshes(of: update, in: state)
             let current = ConfigSet(
                 environmentID: set.environmentID,
                 projectID: set.projectID,
@@ -202,9 +211,10 @@ final class ClientCore: Sendable {
                 timestamp: set.timestamp,
                 configs: state.table.configs
             )
-            return (isLive ? state.attempt : nil, current, state.context, refreshes)
+            return (isLive ? state.attempt : nil, current, state.context, refreshes, replaced)
         }
-        guard let (attempt, current, context, refreshes) = applied else { return }
+        guard let (attempt, current, context, refreshes, replaced) = applied else { return }
+        withExtendedLifetime(replaced) {}  // released here, after the lock
         // After the lock: a refresh runs the app's code (its type's parse and `==`).
         for refresh in refreshes { refresh.run() }
         attempt?.resolve(.received)
