@@ -245,8 +245,14 @@ final class ClientCore: Sendable {
     /// Every stripe's telemetry cache, reachable while every stripe is locked.
     typealias ClientStripes = StripedLock<ClientState, TelemetryCache>.Stripes
 
+    /// Every stripe's telemetry cache, each taken in constant time under its own stripe's lock and
+    /// drained after it: a flush of 50,000 keys never holds up an evaluation.
     private func drainTelemetryCaches() -> [TelemetryCache.Entry] {
-        state.withLockAndStripes { _, stripes in Self.drainTelemetryCaches(stripes) }
+        var taken: [TelemetryCache] = []
+        state.updateEachStripe { cache in taken.append(cache.takeAll()) }
+        var drained: [TelemetryCache.Entry] = []
+        for index in taken.indices { taken[index].drain(into: &drained) }
+        return drained
     }
 
     private static func drainTelemetryCaches(_ stripes: ClientStripes) -> [TelemetryCache.Entry] {

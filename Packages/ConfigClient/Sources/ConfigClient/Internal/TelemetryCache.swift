@@ -46,6 +46,13 @@ struct TelemetryCache {
 
     /// The pages by number; an empty array is a page not made yet (and costs no memory).
     private var pages: [[Entry?]] = []
+    /// Entries replaced and not handed over yet: they go to the collector in batches of
+    /// ``handOverBatch``, so that threads re-counting every key after a large apply do not queue on the
+    /// collector's lock once per key.
+    private var replaced: [Entry] = []
+
+    /// How many replaced entries are handed over at once.
+    static let handOverBatch = 64
 
     /// Counts an evaluation of `slot` when it is like the last one cached there.
     /// - Returns: Whether it was counted: `false` when the slot holds another kind of evaluation, or none.
@@ -62,20 +69,37 @@ struct TelemetryCache {
     }
 
     /// Caches `entry` in `slot`.
-    /// - Returns: The entry it replaces, with evaluations the collector has not been told of yet.
-    mutating func store(_ entry: Entry, in slot: Int) -> Entry? {
+    /// - Returns: The entries replaced, with evaluations the collector has not been told of yet, once
+    ///   ``handOverBatch`` of them are waiting; `nil` until then.
+    mutating func store(_ entry: Entry, in slot: Int) -> [Entry]? {
         let page = slot >> Self.pageShift
         if page >= pages.count { pages.append(contentsOf: repeatElement([], count: page + 1 - pages.count)) }
         if pages[page].isEmpty { pages[page] = Array(repeating: nil, count: Self.pageSize) }
         let index = slot & (Self.pageSize - 1)
-        let replaced = pages[page][index]
+        let previous = pages[page][index]
         pages[page][index] = entry
+        guard let previous else { return nil }
+        replaced.append(previous)
+        guard replaced.count >= Self.handOverBatch else { return nil }
+        defer { replaced = [] }
         return replaced
+    }
+
+    /// This cache, leaving an empty one in its place: a flush takes each stripe's cache under that
+    /// stripe's lock alone, in constant time, and drains it after the lock.
+    mutating func takeAll() -> TelemetryCache {
+        defer {
+            pages = []
+            replaced = []
+        }
+        return self
     }
 
     /// Hands every cached entry over and empties the cache; a cache that counted nothing since the
     /// last time gives its memory back.
     mutating func drain(into drained: inout [Entry]) {
+        drained += replaced
+        replaced = []
         let start = drained.count
         for page in pages.indices where !pages[page].isEmpty {
             drained.append(contentsOf: pages[page].lazy.compactMap { $0 })
