@@ -241,7 +241,8 @@ struct ConfigSetJSONBytesTests {
     /// string silently (it checks a string only when it reads it), `ConfigSet(jsonBytes:)` fails the set.
     private static func hasInvalidString(_ bytes: [UInt8]) -> Bool {
         func hex(_ index: Int) -> UInt32? {
-            guard index + 4 <= bytes.count, bytes[index..<index + 4].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit })
+            guard index + 4 <= bytes.count,
+                bytes[index..<index + 4].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit })
             else { return nil }
             return UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
         }
@@ -272,7 +273,8 @@ struct ConfigSetJSONBytesTests {
                 index += 6
                 if (0xDC00...0xDFFF).contains(unit) { return true }
                 if (0xD800...0xDBFF).contains(unit) {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u"),
                         let low = hex(index + 2), (0xDC00...0xDFFF).contains(low)
                     else { return true }
                     index += 6

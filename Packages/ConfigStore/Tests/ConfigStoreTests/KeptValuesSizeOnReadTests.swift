@@ -1,7 +1,8 @@
 @_spi(Internal) import ConfigModel
-@_spi(Internal) @_spi(Testing) @testable import ConfigStore
 import Foundation
 import Testing
+
+@_spi(Internal) @_spi(Testing) @testable import ConfigStore
 
 @Suite("Kept values store: the size limit applies before an entry is read")
 struct KeptValuesSizeOnReadTests {
@@ -17,7 +18,8 @@ struct KeptValuesSizeOnReadTests {
     ) -> any CachingProvider {
         switch kind {
         case .inMemory: memory
-        case .userDefaults: UserDefaultsCachingProvider(clientSDKKey: Fixtures.sdkKey, defaults: defaults, sizeLimit: sizeLimit)
+        case .userDefaults:
+            UserDefaultsCachingProvider(clientSDKKey: Fixtures.sdkKey, defaults: defaults, sizeLimit: sizeLimit)
         case .file: FileCachingProvider(clientSDKKey: Fixtures.sdkKey, directory: folder, sizeLimit: sizeLimit)
         }
     }
@@ -47,7 +49,8 @@ struct KeptValuesSizeOnReadTests {
         // The same storage, read with the limit (the in-memory provider's limit is fixed at creation).
         let memory = InMemoryCachingProvider(sizeLimit: Self.limit)
         if kind == .inMemory { memory.write(try #require(try writer.read())) }
-        let reader = Self.provider(kind, sizeLimit: Self.limit, defaults: suite.defaults, folder: folder.url, memory: memory)
+        let reader = Self.provider(
+            kind, sizeLimit: Self.limit, defaults: suite.defaults, folder: folder.url, memory: memory)
         let logger = RecordingLogger()
         let store = KeptValuesStorePolicyTests.makeStore(provider: reader, logger: logger)
         #expect(await store.load(for: Fixtures.ada) == nil)

@@ -34,7 +34,10 @@ struct RelaunchTests {
         #if !canImport(Darwin)
         // On Linux the store was the default file provider, in the relaunched app's data folder.
         let kept = try FileManager.default.subpathsOfDirectory(atPath: home.url.path)
-        #expect(kept.contains { $0.hasSuffix("\(FileCachingProvider.folderName)/\(FileCachingProvider.instanceIDFileName)") })
+        #expect(
+            kept.contains {
+                $0.hasSuffix("\(FileCachingProvider.folderName)/\(FileCachingProvider.instanceIDFileName)")
+            })
         #endif
     }
 

@@ -60,7 +60,9 @@ func benchmarkStreamParsing() async {
     let refusal = feed(longLine, after: "data: ", limit: limit)
     print(String(format: "  memory copy of the same chunks:           %8.0f MB/s", copySpeed))
     print(
-        String(format: "  comment lines (13 bytes each):            %8.0f MB/s, peak extra heap ", flood.megabytesPerSecond)
+        String(
+            format: "  comment lines (13 bytes each):            %8.0f MB/s, peak extra heap ", flood.megabytesPerSecond
+        )
             + megabytes(flood.peak)
     )
     print(String(format: "  events of 8 MiB, one after another:       %8.0f MB/s", eventSpeed))

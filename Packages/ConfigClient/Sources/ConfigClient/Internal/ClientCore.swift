@@ -186,7 +186,9 @@ final class ClientCore: Sendable {
         let base = state.read { state, _ in state.pointee.table }
         var built = base.applying(set)
         let applied = state.withLockAndStripes {
-            state, stripes -> (ConnectionAttempt?, ConfigSet, ConfigDirectorContext?, [WatcherRefresh], EvaluationTable)? in
+            state, stripes -> (
+                ConnectionAttempt?, ConfigSet, ConfigDirectorContext?, [WatcherRefresh], EvaluationTable
+            )? in
             guard !state.isClosed, isLive || state.source == .none else { return nil }
             if isLive { applyAttemptContextLocked(&state, stripes) }
             if state.table.generation != base.generation { built = state.table.applying(set) }

@@ -40,7 +40,9 @@ final class LogOnce: Sendable {
     private let hasLogged = Locked(false)
 
     /// Logs `message` to `logger` at `level` the first time, at debug level afterwards.
-    func log(_ message: @autoclosure () -> String, at level: ConfigDirectorLogLevel, to logger: any ConfigDirectorLogger) {
+    func log(
+        _ message: @autoclosure () -> String, at level: ConfigDirectorLogLevel, to logger: any ConfigDirectorLogger
+    ) {
         let isFirst = hasLogged.withLock { logged in
             defer { logged = true }
             return !logged

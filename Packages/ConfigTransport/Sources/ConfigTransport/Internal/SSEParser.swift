@@ -282,6 +282,7 @@ internal import Musl
         }
         guard hasData, !dataBuffer.isEmpty else { return }
         let data = String(decoding: dataBuffer, as: UTF8.self)
-        output.append(.event(SSEEvent(type: eventType ?? "message", data: data, lastEventID: lastEventID)), chunk: chunk)
+        output.append(
+            .event(SSEEvent(type: eventType ?? "message", data: data, lastEventID: lastEventID)), chunk: chunk)
     }
 }

@@ -164,7 +164,8 @@ struct StreamRunner: Sendable {
                         // its Last-Event-ID: not a refusal of the client. Reconnect with backoff, without it.
                         lastEventID = nil
                         return .transient(
-                            reason: "status \(head.statusCode): the request was too large; retrying without Last-Event-ID",
+                            reason:
+                                "status \(head.statusCode): the request was too large; retrying without Last-Event-ID",
                             delivered: false,
                             retryAfter: nil
                         )

@@ -117,7 +117,8 @@ internal import Foundation
             )
         } catch {
             // The error holds the body, SDK key included: only its summary is logged.
-            logger.error("A telemetry batch could not be encoded (\(RequestContext.summary(of: error))); it was dropped.")
+            logger.error(
+                "A telemetry batch could not be encoded (\(RequestContext.summary(of: error))); it was dropped.")
             return .dropped
         }
         let request = HTTPRequest(

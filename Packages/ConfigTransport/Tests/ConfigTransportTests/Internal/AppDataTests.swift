@@ -71,7 +71,8 @@ struct AppDataTests {
         http.enqueue(.hangingOpen)
         let transport = makeTransport(.streaming)
         defer { transport.close() }
-        try await transport.connect(context: Self.context(nestedTraits: ConfigDirectorContext.maximumTraitDepth), timeout: 10)
+        try await transport.connect(
+            context: Self.context(nestedTraits: ConfigDirectorContext.maximumTraitDepth), timeout: 10)
         let body = try Fixtures.body(of: try #require(http.requests.first))
         #expect((body["givenContext"] as? [String: Any])?["id"] as? String == "deep-user")
         #expect(logger.messages(at: .error).isEmpty)
@@ -92,7 +93,9 @@ struct AppDataTests {
         )
         let batch = TelemetryBatch(
             context: Self.context(nestedTraits: 10_000),
-            evaluatedConfigs: [TelemetryAggregatedEvaluation(startTime: Date(), endTime: Date(), count: 1, event: event)]
+            evaluatedConfigs: [
+                TelemetryAggregatedEvaluation(startTime: Date(), endTime: Date(), count: 1, event: event)
+            ]
         )
         #expect(await reporter.send(batch) == .delivered)
         #expect(await reporter.send(batch) == .delivered)
