@@ -24,8 +24,8 @@ struct RelaunchTests {
         }
         let home = try TemporaryFolder()
         defer { home.remove() }
-        let first = try Self.relaunch(role: "first", home: home.url)
-        let second = try Self.relaunch(role: "second", home: home.url)
+        let first = try await Self.relaunch(role: "first", home: home.url)
+        let second = try await Self.relaunch(role: "second", home: home.url)
         #expect(first.count == 2 && second.count == 2, "reports: \(first) then \(second)")
         #expect(UUID(uuidString: first[0]) != nil)
         #expect(second[0] == first[0], "the instance id changed across launches")
@@ -58,8 +58,9 @@ struct RelaunchTests {
     }
 
     /// Runs this test alone in a new process of the test binary, with `home` as its home and data
-    /// folder, and returns the lines the launch reported.
-    private static func relaunch(role: String, home: URL) throws -> [String] {
+    /// folder, and returns the lines the launch reported. It waits for the process without blocking a
+    /// thread of the cooperative pool, which the tests running meanwhile need.
+    private static func relaunch(role: String, home: URL) async throws -> [String] {
         let report = home.appendingPathComponent("report-\(role).txt")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
@@ -73,8 +74,16 @@ struct RelaunchTests {
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        let launch = await withCheckedContinuation { (exited: CheckedContinuation<Result<Void, any Error>, Never>) in
+            process.terminationHandler = { _ in exited.resume(returning: .success(())) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                exited.resume(returning: .failure(error))
+            }
+        }
+        try launch.get()
         guard process.terminationStatus == 0 else { return ["exit status \(process.terminationStatus)"] }
         return String(decoding: try Data(contentsOf: report), as: UTF8.self).components(separatedBy: "\n")
     }
