@@ -123,6 +123,27 @@ extension ConfigDirectorContext.TraitValue: CustomStringConvertible {
 }
 
 extension ConfigDirectorContext.TraitValue {
+    /// Whether arrays and dictionaries nest more than `limit` levels deep in the value (a scalar nests 0
+    /// levels, `[1]` one). The walk keeps its own stack rather than recursing, and stops at the first
+    /// container past the limit, so it is safe and bounded for a value of any depth.
+    /// - Parameter limit: The deepest nesting allowed.
+    @_spi(Internal) public func nests(deeperThan limit: Int) -> Bool {
+        var pending: [(value: Self, depth: Int)] = [(self, 0)]
+        while let (value, depth) = pending.popLast() {
+            switch value {
+            case .array(let elements):
+                guard depth < limit else { return true }
+                pending.append(contentsOf: elements.lazy.map { ($0, depth + 1) })
+            case .dictionary(let members):
+                guard depth < limit else { return true }
+                pending.append(contentsOf: members.values.lazy.map { ($0, depth + 1) })
+            case .null, .bool, .int, .double, .string:
+                continue
+            }
+        }
+        return false
+    }
+
     /// Whether every number in the value, at any depth, is finite.
     @_spi(Internal) public var isFinite: Bool {
         switch self {

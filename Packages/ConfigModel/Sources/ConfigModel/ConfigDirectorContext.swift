@@ -17,6 +17,9 @@ public struct ConfigDirectorContext: Sendable, Hashable {
     /// A display name for the context.
     public var name: String?
     /// Values that targeting rules can refer to, or `nil` for none.
+    ///
+    /// Arrays and dictionaries may nest at most 128 levels deep. A context whose traits nest deeper is
+    /// never sent: the SDK logs one error and the service evaluates as if no context had been given.
     public var traits: [String: TraitValue]?
     /// Whether the context is a signed-out user: it is evaluated but neither persisted nor listed in the
     /// dashboard. `nil` sends nothing, which the server reads as not anonymous.
@@ -41,6 +44,20 @@ public struct ConfigDirectorContext: Sendable, Hashable {
         self.name = name
         self.traits = traits
         self.isAnonymous = isAnonymous
+    }
+
+    /// The deepest nesting of arrays and dictionaries in ``traits`` that a request carries: the traits
+    /// dictionary is level 0, so `["tags": ["a"]]` nests 1 level deep.
+    ///
+    /// Encoding walks a value by recursion on the thread's stack, so a context nested deeper is not
+    /// encoded at all; it is sent as no context, with one logged error.
+    @_spi(Internal) public static let maximumTraitDepth = 128
+
+    /// Whether ``traits`` nest at most ``maximumTraitDepth`` levels deep; checked without recursion,
+    /// so any depth can be checked.
+    @_spi(Internal) public var hasSendableTraitDepth: Bool {
+        guard let traits else { return true }
+        return !ConfigDirectorContext.TraitValue.dictionary(traits).nests(deeperThan: Self.maximumTraitDepth + 1)
     }
 
     /// The kind a context has when ``kind`` is `nil`.

@@ -25,14 +25,21 @@ public protocol CachingProvider: Sendable {
     ///
     /// The instance id is a UUID the server derives the id of a context without one from; it is kept
     /// even when caching values is turned off. The default keeps it in the app's standard `UserDefaults`
-    /// under ``UserDefaultsCachingProvider/instanceIDKey``; implement it to keep it in your own storage.
+    /// under ``UserDefaultsCachingProvider/instanceIDKey`` (on Linux, where `UserDefaults` does not
+    /// outlive the process, in the `instance-id` file of ``FileCachingProvider/defaultDirectory()``);
+    /// implement it to keep it in your own storage.
     /// - Returns: A provider whose entry is the instance id; it must not share its entry with this provider.
     func instanceIDProvider() -> any CachingProvider
 }
 
 extension CachingProvider {
-    /// The app's standard `UserDefaults`, under ``UserDefaultsCachingProvider/instanceIDKey``.
+    /// The app's standard `UserDefaults`, under ``UserDefaultsCachingProvider/instanceIDKey``; on Linux,
+    /// the `instance-id` file of ``FileCachingProvider/defaultDirectory()``.
     public func instanceIDProvider() -> any CachingProvider {
+        #if canImport(Darwin)
         UserDefaultsCachingProvider.standardInstanceIDProvider()
+        #else
+        FileCachingProvider.defaultInstanceIDProvider()
+        #endif
     }
 }

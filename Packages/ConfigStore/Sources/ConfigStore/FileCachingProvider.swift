@@ -17,7 +17,7 @@ internal import Musl
 /// replaces the entry in one rename, so a crash leaves either the old entry or the new one. The file is
 /// readable by the app's user only and, on Apple platforms, excluded from backups. The instance id is
 /// kept in a file named `instance-id` in the same folder.
-public final class FileCachingProvider: CachingProvider {
+public final class FileCachingProvider: CachingProvider, SizeBoundedReading {
     /// The name of the folder created for the SDK in Application Support.
     public static let folderName = "com.configdirector.sdk"
 
@@ -89,6 +89,25 @@ public final class FileCachingProvider: CachingProvider {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// The file's content, or its size when above `limit` bytes: the size is the file's, known before
+    /// any byte is read, and no more than `limit + 1` bytes are read of a file that grows meanwhile.
+    func read(upTo limit: Int) throws -> BoundedEntry {
+        let descriptor = open(fileURL.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return .absent }
+            throw Self.posixError("open")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        defer { try? handle.close() }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw Self.posixError("fstat") }
+        let size = Int(status.st_size)
+        guard size <= limit else { return .tooLarge(size) }
+        let data = try handle.read(upToCount: limit + 1) ?? Data()
+        guard data.count <= limit else { return .tooLarge(data.count) }
+        return .entry(String(decoding: data, as: UTF8.self))
+    }
+
     /// Writes `entry` to a temporary file readable by the user only, then renames it over the file.
     /// - Throws: When the folder or the file cannot be written.
     public func write(_ entry: String) throws {
@@ -117,8 +136,17 @@ public final class FileCachingProvider: CachingProvider {
 
     /// The provider of the `instance-id` file in the same folder.
     public func instanceIDProvider() -> any CachingProvider {
+        Self.instanceIDProvider(in: fileURL.deletingLastPathComponent())
+    }
+
+    /// The provider of the `instance-id` file of ``defaultDirectory()``.
+    static func defaultInstanceIDProvider() -> FileCachingProvider {
+        instanceIDProvider(in: defaultDirectory())
+    }
+
+    private static func instanceIDProvider(in folder: URL) -> FileCachingProvider {
         FileCachingProvider(
-            fileURL: fileURL.deletingLastPathComponent().appendingPathComponent(Self.instanceIDFileName),
+            fileURL: folder.appendingPathComponent(instanceIDFileName),
             sizeLimit: 1024,
             beforeReplacing: { _ in }
         )

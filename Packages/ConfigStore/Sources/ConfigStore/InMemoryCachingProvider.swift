@@ -5,7 +5,7 @@
 ///
 /// Its instance id lives in memory as well, so it lasts as long as the provider: an app that creates
 /// one per launch gets a new instance id, and a new percentage-rollout bucket, on every launch.
-public final class InMemoryCachingProvider: CachingProvider {
+public final class InMemoryCachingProvider: CachingProvider, SizeBoundedReading {
     private let entry = Locked<String?>(nil)
     private let limit: Int
     private let instanceIDEntry = Locked<InMemoryCachingProvider?>(nil)
@@ -27,6 +27,15 @@ public final class InMemoryCachingProvider: CachingProvider {
 
     /// The size limit given at creation.
     public func sizeLimit() -> Int { limit }
+
+    /// The entry held, or its size when above `limit` bytes.
+    func read(upTo limit: Int) -> BoundedEntry {
+        entry.withLock { entry in
+            guard let entry else { return .absent }
+            let size = entry.utf8.count
+            return size > limit ? .tooLarge(size) : .entry(entry)
+        }
+    }
 
     /// Another in-memory provider, created on the first call and the same one afterwards.
     public func instanceIDProvider() -> any CachingProvider {

@@ -50,6 +50,8 @@ public import Foundation
         var save: PendingSave?
         var isWriteScheduled = false
         var isClosed = false
+        /// Whether anything was ever saved: a store that saved nothing has nothing to flush or close.
+        var hasSaved = false
     }
 
     private struct QueueState {
@@ -135,6 +137,7 @@ public import Foundation
         let needsSchedule = pending.withLock { state -> Bool in
             guard !state.isClosed else { return false }
             state.save = PendingSave(set: set, context: context)
+            state.hasSaved = true
             guard !state.isWriteScheduled else { return false }
             state.isWriteScheduled = true
             return true
@@ -146,7 +149,11 @@ public import Foundation
     }
 
     /// Writes the last save now if it is not written yet, and returns once it is.
+    ///
+    /// A store that never saved anything returns at once, without a hop to its queue: releasing a
+    /// thousand clients that never connected must not wake a thousand queues (and threads).
     public func flush() async {
+        guard pending.withLock(\.hasSaved) else { return }
         await onQueue { self.writePendingSave() }
     }
 
@@ -210,7 +217,11 @@ public import Foundation
         let size = text.utf8.count
         let limit = provider.sizeLimit()
         guard size <= limit else {
-            warnAboutSize(size, limit: limit)
+            warnAboutSize(
+                "The values to keep on the device take \(size) bytes, above the caching provider's limit of "
+                    + "\(limit) bytes: they are not kept, and the values kept before are removed. Give CachingOptions "
+                    + "a provider with a larger limit, such as FileCachingProvider, to keep them. This is logged once."
+            )
             removeEntryIfPresent()
             return
         }
@@ -224,8 +235,20 @@ public import Foundation
         let unwritten = pending.withLock { $0.save }
         if let unwritten, keptContext(for: unwritten.context) == requested { return unwritten.set }
 
-        guard let text = attempt("read the values kept on the device", { try provider.read() }) ?? nil else {
+        let limit = provider.sizeLimit()
+        let text: String
+        switch attempt("read the values kept on the device", { try provider.boundedRead(upTo: limit) }) {
+        case nil, .absent:
             return nil
+        case .tooLarge(let size):
+            warnAboutSize(
+                "The values kept on the device take \(size) bytes, above the caching provider's limit of \(limit) "
+                    + "bytes: they are removed without being served. This is logged once."
+            )
+            removeEntryIfPresent()
+            return nil
+        case .entry(let entry):
+            text = entry
         }
         let data = Data(text.utf8)
         let decoder = KeptValuesEntry.makeDecoder()
@@ -298,17 +321,13 @@ public import Foundation
         }
     }
 
-    private func warnAboutSize(_ size: Int, limit: Int) {
+    private func warnAboutSize(_ message: String) {
         let isFirst = queueState.withLock { state -> Bool in
             defer { state.hasWarnedAboutSize = true }
             return !state.hasWarnedAboutSize
         }
         guard isFirst else { return }
-        logger.warn(
-            "The values to keep on the device take \(size) bytes, above the caching provider's limit of \(limit) "
-                + "bytes: they are not kept, and the values kept before are removed. Give CachingOptions a provider "
-                + "with a larger limit, such as FileCachingProvider, to keep them. This is logged once."
-        )
+        logger.warn(message)
     }
 
     /// Runs `body`, reporting its error once for the life of the store.

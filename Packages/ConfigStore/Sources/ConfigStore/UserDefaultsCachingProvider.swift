@@ -6,7 +6,7 @@ public import Foundation
 /// The entry's key is ``keyPrefix`` followed by the lowercase hexadecimal SHA-256 of the client SDK key,
 /// so each environment has its own entry and the raw key is never stored. The size limit is 256 KB:
 /// `UserDefaults` loads every entry into memory when the app launches.
-public final class UserDefaultsCachingProvider: CachingProvider {
+public final class UserDefaultsCachingProvider: CachingProvider, SizeBoundedReading {
     /// The start of every entry's key, followed by the SHA-256 of the client SDK key.
     public static let keyPrefix = "com.configdirector.cache."
 
@@ -52,14 +52,37 @@ public final class UserDefaultsCachingProvider: CachingProvider {
         defaults.withLock { $0.string(forKey: key) }
     }
 
-    /// Keeps `entry` under ``key``.
-    public func write(_ entry: String) {
-        defaults.withLock { $0.set(entry, forKey: key) }
+    /// The string kept under ``key``, or its size when above `limit` bytes, counted in place.
+    func read(upTo limit: Int) -> BoundedEntry {
+        defaults.withLock { defaults in
+            guard let text = defaults.string(forKey: key) else { return .absent }
+            let size = text.utf8.count
+            return size > limit ? .tooLarge(size) : .entry(text)
+        }
     }
 
-    /// Removes the entry under ``key``.
+    /// Keeps `entry` under ``key``; on Linux, written to disk at once.
+    public func write(_ entry: String) {
+        defaults.withLock { defaults in
+            defaults.set(entry, forKey: key)
+            Self.persist(defaults)
+        }
+    }
+
+    /// Removes the entry under ``key``; on Linux, written to disk at once.
     public func remove() {
-        defaults.withLock { $0.removeObject(forKey: key) }
+        defaults.withLock { defaults in
+            defaults.removeObject(forKey: key)
+            Self.persist(defaults)
+        }
+    }
+
+    /// Foundation's `UserDefaults` on Linux reaches the disk only on `synchronize()`, never when the
+    /// process exits; Apple platforms persist on their own.
+    private static func persist(_ defaults: UserDefaults) {
+        #if !canImport(Darwin)
+        defaults.synchronize()
+        #endif
     }
 
     /// The size limit given at creation.

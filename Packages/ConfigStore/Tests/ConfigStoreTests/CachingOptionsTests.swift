@@ -1,9 +1,11 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
+import Foundation
 import Testing
 
 @Suite("Caching options")
 struct CachingOptionsTests {
+    #if canImport(Darwin)
     @Test("default to on, with the UserDefaults entry of the client's SDK key")
     func defaults() throws {
         let options = CachingOptions()
@@ -15,6 +17,30 @@ struct CachingOptionsTests {
         #expect(!provider.key.contains(Fixtures.sdkKey))
         #expect(provider.sizeLimit() == 256 * 1024)
     }
+    #else
+    @Test("default to on, on Linux with the file of the client's SDK key in the default folder")
+    func defaults() throws {
+        let options = CachingOptions()
+        #expect(options.enabled)
+        #expect(options.provider == nil)
+        let resolved = options.resolvedProvider(forClientSDKKey: Fixtures.sdkKey)
+        let provider = try #require(resolved as? FileCachingProvider)
+        #expect(provider.fileURL.lastPathComponent == "values-" + SHA256Digest.hexHash(of: Fixtures.sdkKey) + ".json")
+        #expect(provider.fileURL.deletingLastPathComponent() == FileCachingProvider.defaultDirectory())
+        #expect(provider.sizeLimit() == FileCachingProvider.defaultSizeLimit)
+        // A provider that keeps no instance id of its own leaves it to a file of the default folder.
+        let custom = try #require(BareProvider().instanceIDProvider() as? FileCachingProvider)
+        #expect(custom.fileURL.lastPathComponent == FileCachingProvider.instanceIDFileName)
+        #expect(custom.fileURL.deletingLastPathComponent() == FileCachingProvider.defaultDirectory())
+    }
+
+    private struct BareProvider: CachingProvider {
+        func read() -> String? { nil }
+        func write(_ entry: String) {}
+        func remove() {}
+        func sizeLimit() -> Int { 0 }
+    }
+    #endif
 
     @Test("use the provider given, whatever the SDK key")
     func givenProvider() throws {

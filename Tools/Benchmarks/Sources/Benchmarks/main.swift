@@ -21,6 +21,8 @@ if runs(6) { await benchmarkTelemetry() }
 if runs(7) { await benchmarkColdStart() }
 if runs(8) { await benchmarkIdle() }
 if runs(9) { await benchmarkTypedKeysAndHooks() }
+if runs(10) { await benchmarkStreamParsing() }
+if runs(11) { await benchmarkStalls() }
 
 print(String(format: "\nran in %.1f s", Double(nowNanoseconds() - started) / 1e9))
 report.figure("total_seconds", Double(nowNanoseconds() - started) / 1e9)

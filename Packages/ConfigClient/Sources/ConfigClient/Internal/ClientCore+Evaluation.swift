@@ -142,7 +142,7 @@ extension ClientCore {
     }
 
     /// Counts an evaluation that the stripe's telemetry cache did not count, in its place in the
-    /// cache, and hands the entry it replaces to the collector.
+    /// cache, and hands the entries it replaced to the collector, a batch at a time.
     private func cacheTelemetry(
         key: String,
         copy: HeldConfigCopy,
@@ -172,7 +172,7 @@ extension ClientCore {
             lastTime: now
         )
         let replaced = state.read { _, cache in cache.store(cached, in: slot) }
-        if let replaced { telemetry.absorb(CollectionOfOne(replaced)) }
+        if let replaced { telemetry.absorb(replaced) }
     }
 
     /// Reads readable text as `Value` into `value`, which holds the default value on entry and is

@@ -278,9 +278,17 @@ final class ClientCore: Sendable {
     /// (`contextUpdated`) and the client turns ready (`ready`); then the table applies it
     /// (`configsUpdated`), and the watchers re-evaluate after the lock. Kept values are applied only
     /// while nothing else has been.
+    ///
+    /// The new table is built off the lock, from the current one, while evaluations go on reading
+    /// that; under the lock it is published by assignment (rebuilt there only if another apply came
+    /// first), and the table it replaces is released after the lock.
     func apply(_ set: ConfigSet, isLive: Bool) {
+        let base = state.read { state, _ in state.pointee.table }
+        var built = base.applying(set)
         let applied = state.withLockAndStripes {
-            state, stripes -> (Transition?, ConfigSet, ConfigDirectorContext?, [WatcherRefresh])? in
+            state, stripes -> (
+                Transition?, ConfigSet, ConfigDirectorContext?, [WatcherRefresh], EvaluationTable
+            )? in
             var transition: Transition?
             if isLive {
                 guard let received = state.receiveConfigSet() else { return nil }
@@ -289,10 +297,13 @@ final class ClientCore: Sendable {
             } else {
                 guard !state.isClosed, state.source.yieldsToKeptValues else { return nil }
             }
-            let update = state.table.apply(set)
+            if state.table.generation != base.generation { built = state.table.applying(set) }
+            let update = built.update
+            let replaced = state.table
+            state.table = built.table
             state.source = isLive ? .live : .keptValues
             events.send(.configsUpdated(update))
-            let refreshes = state.watchers.refreshes(of: update.keys + update.removedKeys, in: state)
+            let refreshes = state.watchers.refreshes(of: update, in: state)
             let current = ConfigSet(
                 environmentID: set.environmentID,
                 projectID: set.projectID,
@@ -300,9 +311,10 @@ final class ClientCore: Sendable {
                 timestamp: set.timestamp,
                 configs: state.table.configs
             )
-            return (transition, current, state.context, refreshes)
+            return (transition, current, state.context, refreshes, replaced)
         }
-        guard let (transition, current, context, refreshes) = applied else { return }
+        guard let (transition, current, context, refreshes, replaced) = applied else { return }
+        withExtendedLifetime(replaced) {}  // released here, after the lock
         // After the lock: a refresh runs the app's code (its type's parse and `==`).
         for refresh in refreshes { refresh.run() }
         if let transition { finish(transition) }
@@ -314,8 +326,14 @@ final class ClientCore: Sendable {
     /// Every stripe's telemetry cache, reachable while every stripe is locked.
     typealias ClientStripes = StripedLock<ClientState, TelemetryCache>.Stripes
 
+    /// Every stripe's telemetry cache, each taken in constant time under its own stripe's lock and
+    /// drained after it: a flush of 50,000 keys never holds up an evaluation.
     private func drainTelemetryCaches() -> [TelemetryCache.Entry] {
-        state.withLockAndStripes { _, stripes in Self.drainTelemetryCaches(stripes) }
+        var taken: [TelemetryCache] = []
+        state.updateEachStripe { cache in taken.append(cache.takeAll()) }
+        var drained: [TelemetryCache.Entry] = []
+        for index in taken.indices { taken[index].drain(into: &drained) }
+        return drained
     }
 
     private static func drainTelemetryCaches(_ stripes: ClientStripes) -> [TelemetryCache.Entry] {

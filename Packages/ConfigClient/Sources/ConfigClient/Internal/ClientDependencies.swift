@@ -58,6 +58,7 @@ struct ClientDependencies: Sendable {
                         metaContext: metaContext,
                         instanceID: await store.instanceID(),
                         logger: options.logger,
+                        maxEventSize: connection.effectiveMaxEventSize,
                         pollingInterval: connection.pollingInterval,
                         pollingRequestTimeout: connection.timeout,
                         clock: clock

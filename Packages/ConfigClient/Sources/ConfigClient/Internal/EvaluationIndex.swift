@@ -1,8 +1,8 @@
 @_spi(Internal) internal import ConfigModel
 
-/// The part of an ``EvaluationTable`` that evaluations read: immutable but for the configs in its
-/// slots, which the table writes only while every stripe of the client's lock is held.
-final class EvaluationIndex: @unchecked Sendable {  // Values are written only under every stripe's lock.
+/// The part of an ``EvaluationTable`` that evaluations read: immutable once built (the table writes
+/// its values only before it is published).
+final class EvaluationIndex: @unchecked Sendable {  // Values are written only before the index is shared.
     /// One slot: the config and its revision (zero for a free slot).
     struct Value {
         var revision: UInt64 = 0
@@ -10,7 +10,7 @@ final class EvaluationIndex: @unchecked Sendable {  // Values are written only u
     }
 
     /// The slots' values, in memory the table manages, so that reading one field of a slot copies
-    /// that field alone. Shared by successive indexes while it has room.
+    /// that field alone. Each index has its own.
     final class Values {
         let capacity: Int
         private let base: UnsafeMutablePointer<Value>
@@ -39,11 +39,11 @@ final class EvaluationIndex: @unchecked Sendable {  // Values are written only u
             ConfigState.text(base[slot].state.value, of: base[slot].state.type, readableAs: kind)
         }
 
-        /// A copy with room for `count` slots, at least twice this one's.
-        func grown(toHold count: Int) -> Values {
-            let grown = Values(capacity: max(count, 2 * capacity, 16))
-            for slot in 0..<capacity { grown[slot] = self[slot] }
-            return grown
+        /// A copy with room for `count` slots: this one's capacity, or twice it when `count` is more.
+        func copy(toHold count: Int) -> Values {
+            let copy = Values(capacity: count > capacity ? max(count, 2 * capacity, 16) : capacity)
+            copy.base.update(from: base, count: capacity)
+            return copy
         }
     }
 

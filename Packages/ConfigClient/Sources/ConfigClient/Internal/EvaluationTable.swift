@@ -8,7 +8,9 @@
 /// reference count, and two threads writing to one cache line run slower than one thread alone. So
 /// evaluations read the ``EvaluationIndex`` through ``index``, an unmanaged reference (the table
 /// keeps it alive), whose `let` properties Swift reads in place; the configs themselves sit in a
-/// buffer that the table writes in place while every stripe of the client's lock is held.
+/// buffer that is never written once an index holds it: an apply writes a new buffer, so that the new
+/// table is built off the client's lock (``applying(_:)``) while evaluations read the current one, and
+/// published in one short step.
 struct EvaluationTable {
     /// Where a config is, and which config it is: two numbers, copied out without retains.
     struct Entry {
@@ -29,6 +31,9 @@ struct EvaluationTable {
     private var freeSlots: [Int] = []
     private var slotCount = 0
     private var lastRevision: UInt64 = 0
+    /// A number that changes with each apply, so that a table built from this one can tell it was the
+    /// last one applied when it is published.
+    private(set) var generation: UInt64 = 0
 
     init() {
         index = .passUnretained(ownedIndex)
@@ -40,34 +45,44 @@ struct EvaluationTable {
     /// The config held for `key`, if any.
     subscript(key: String) -> ConfigState? { table[key] }
 
+    /// This table with `set` applied, built without writing anything this one holds: it can be
+    /// built off the client's lock while evaluations read this one, then published by assignment.
+    /// - Parameter set: The set received.
+    /// - Returns: The new table, and the keys the set carried and removed, as the table tells them.
+    func applying(_ set: ConfigSet) -> (table: EvaluationTable, update: ConfigsUpdate) {
+        var next = self
+        let update = next.apply(set)
+        return (next, update)
+    }
+
     /// Applies a config set with the rules of ``ConfigStateTable/apply(_:)``.
     ///
-    /// A config that changes is written in its slot; the index is rebuilt only when keys come or go.
+    /// The configs go into a new buffer and a new index: the ones readers may be reading are never
+    /// written (see ``applying(_:)``).
     /// - Parameter set: The set received.
     /// - Returns: The keys the set carried and the keys it removed, as the table tells them.
     mutating func apply(_ set: ConfigSet) -> ConfigsUpdate {
         let update = table.apply(set)
         var slots = ownedIndex.slots
-        let keyCount = slots.count
+        var freed: [Int] = []
         for key in update.removedKeys {
             guard let slot = slots.removeValue(forKey: key) else { continue }
-            ownedIndex.values[slot] = EvaluationIndex.Value()
-            freeSlots.append(slot)
+            freed.append(slot)
         }
+        freeSlots += freed
         for key in update.keys where slots[key] == nil {
             slots[key] = takeSlot()
         }
-        var values = ownedIndex.values
-        if slotCount > values.capacity { values = values.grown(toHold: slotCount) }
+        let values = ownedIndex.values.copy(toHold: slotCount)
+        for slot in freed { values[slot] = EvaluationIndex.Value() }
         for key in update.keys {
             guard let state = table[key], let slot = slots[key] else { continue }
             lastRevision += 1
             values[slot] = EvaluationIndex.Value(revision: lastRevision, state: state)
         }
-        if slots.count != keyCount || !update.removedKeys.isEmpty || values !== ownedIndex.values {
-            ownedIndex = EvaluationIndex(slots: slots, values: values)
-            index = .passUnretained(ownedIndex)
-        }
+        ownedIndex = EvaluationIndex(slots: slots, values: values)
+        index = .passUnretained(ownedIndex)
+        generation += 1
         return update
     }
 

@@ -87,6 +87,18 @@ final class StripedLock<State, Stripe>: @unchecked Sendable {
         return try body(&state.pointee, Stripes(base: stripes, count: stripeMask + 1))
     }
 
+    /// Runs `body` on each stripe's value in turn, holding that stripe's mutex alone: readers of the
+    /// other stripes go on meanwhile.
+    /// - Parameter body: Reads or changes one stripe; it must not take this lock again.
+    func updateEachStripe(_ body: (inout Stripe) throws -> Void) rethrows {
+        for index in 0...stripeMask {
+            let mutex = Self.mutex(in: stripes, at: index)
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            try body(&Self.value(in: stripes, at: index).pointee)
+        }
+    }
+
     /// Every stripe's value, reachable while a writer holds every mutex.
     struct Stripes {
         fileprivate let base: UnsafeMutableRawPointer

@@ -8,6 +8,10 @@ internal import Foundation
 /// It holds one ``Entry`` per slot of the ``EvaluationTable``: the last kind of evaluation of that key
 /// on this stripe and how many times it happened since it was handed to the collector. An evaluation
 /// of another kind hands the entry over and takes its place; a flush hands every entry over.
+///
+/// The entries are kept in pages of ``pageSize`` slots, made when a slot of theirs is first stored:
+/// the first evaluation of a key in a high slot (the 100,000th config) makes one page, not a cache of
+/// 100,000 entries.
 struct TelemetryCache {
     /// What makes two evaluations of a key alike here: the same config, context, type and default.
     /// Alike evaluations aggregate alike, since the reason and the value follow from these.
@@ -36,34 +40,76 @@ struct TelemetryCache {
         var lastTime: Date
     }
 
-    private var entries: [Entry?] = []
+    /// The slots of one page.
+    static let pageSize = 1 << pageShift
+    private static let pageShift = 8
+
+    /// The pages by number; an empty array is a page not made yet (and costs no memory).
+    private var pages: [[Entry?]] = []
+    /// Entries replaced and not handed over yet: they go to the collector in batches of
+    /// ``handOverBatch``, so that threads re-counting every key after a large apply do not queue on the
+    /// collector's lock once per key.
+    private var replaced: [Entry] = []
+
+    /// How many replaced entries are handed over at once.
+    static let handOverBatch = 64
 
     /// Counts an evaluation of `slot` when it is like the last one cached there.
     /// - Returns: Whether it was counted: `false` when the slot holds another kind of evaluation, or none.
     mutating func count(slot: Int, _ likeness: Likeness, at now: Date) -> Bool {
-        guard slot < entries.count else { return false }
-        // Through the buffer: the array's subscript would count through a coroutine that is not inlined.
-        return entries.withUnsafeMutableBufferPointer { $0[slot]?.count(likeness, at: now) ?? false }
+        let page = slot >> Self.pageShift
+        guard page < pages.count else { return false }
+        // Through the buffers: the arrays' subscripts would count through coroutines that are not inlined.
+        return pages.withUnsafeMutableBufferPointer { pages in
+            guard !pages[page].isEmpty else { return false }
+            return pages[page].withUnsafeMutableBufferPointer { entries in
+                entries[slot & (Self.pageSize - 1)]?.count(likeness, at: now) ?? false
+            }
+        }
     }
 
     /// Caches `entry` in `slot`.
-    /// - Returns: The entry it replaces, with evaluations the collector has not been told of yet.
-    mutating func store(_ entry: Entry, in slot: Int) -> Entry? {
-        if slot >= entries.count { entries.append(contentsOf: repeatElement(nil, count: slot + 1 - entries.count)) }
-        let replaced = entries[slot]
-        entries[slot] = entry
+    /// - Returns: The entries replaced, with evaluations the collector has not been told of yet, once
+    ///   ``handOverBatch`` of them are waiting; `nil` until then.
+    mutating func store(_ entry: Entry, in slot: Int) -> [Entry]? {
+        let page = slot >> Self.pageShift
+        if page >= pages.count { pages.append(contentsOf: repeatElement([], count: page + 1 - pages.count)) }
+        if pages[page].isEmpty { pages[page] = Array(repeating: nil, count: Self.pageSize) }
+        let index = slot & (Self.pageSize - 1)
+        let previous = pages[page][index]
+        pages[page][index] = entry
+        guard let previous else { return nil }
+        replaced.append(previous)
+        guard replaced.count >= Self.handOverBatch else { return nil }
+        defer { replaced = [] }
         return replaced
+    }
+
+    /// This cache, leaving an empty one in its place: a flush takes each stripe's cache under that
+    /// stripe's lock alone, in constant time, and drains it after the lock.
+    mutating func takeAll() -> TelemetryCache {
+        defer {
+            pages = []
+            replaced = []
+        }
+        return self
     }
 
     /// Hands every cached entry over and empties the cache; a cache that counted nothing since the
     /// last time gives its memory back.
     mutating func drain(into drained: inout [Entry]) {
+        drained += replaced
+        replaced = []
         let start = drained.count
-        drained.append(contentsOf: entries.lazy.compactMap { $0 })
+        for page in pages.indices where !pages[page].isEmpty {
+            drained.append(contentsOf: pages[page].lazy.compactMap { $0 })
+        }
         if drained.count == start {
-            entries = []
+            pages = []
         } else {
-            for index in entries.indices { entries[index] = nil }
+            for page in pages.indices where !pages[page].isEmpty {
+                pages[page] = Array(repeating: nil, count: Self.pageSize)
+            }
         }
     }
 }

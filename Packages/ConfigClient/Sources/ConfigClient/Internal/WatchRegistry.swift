@@ -1,3 +1,5 @@
+@_spi(Internal) internal import ConfigModel
+
 /// The watchers of each key, so that an update refreshes only the watchers of the keys it changed.
 ///
 /// Refreshes are taken under the client's lock, numbered in the order taken, and run after it is
@@ -22,6 +24,30 @@ struct WatchRegistry {
     mutating func remove(_ id: UInt64, for key: String) {
         watchersByKey[key]?.removeValue(forKey: id)
         if watchersByKey[key]?.isEmpty == true { watchersByKey.removeValue(forKey: key) }
+    }
+
+    /// The refreshes of the watchers of the keys `update` carried or removed, in that order, with what
+    /// each key reads in `state` now. It looks up the keys watched rather than the keys of the update
+    /// when they are fewer: a set of 100,000 configs and a few watchers cost a few lookups.
+    mutating func refreshes(of update: ConfigsUpdate, in state: ClientState) -> [WatcherRefresh] {
+        guard !watchersByKey.isEmpty else { return [] }
+        let count = update.keys.count + update.removedKeys.count
+        guard watchersByKey.count < count else { return refreshes(of: update.keys + update.removedKeys, in: state) }
+        // Both lists are sorted: a binary search finds a watched key in either.
+        func holds(_ keys: [String], _ key: String) -> Bool {
+            var low = 0
+            var high = keys.count
+            while low < high {
+                let middle = (low + high) / 2
+                if keys[middle] < key { low = middle + 1 } else { high = middle }
+            }
+            return low < keys.count && keys[low] == key
+        }
+        let watched = watchersByKey.keys.sorted()
+        return refreshes(
+            of: watched.filter { holds(update.keys, $0) } + watched.filter { holds(update.removedKeys, $0) },
+            in: state
+        )
     }
 
     /// The refreshes of the watchers of `keys`, with what each key reads in `state` now.

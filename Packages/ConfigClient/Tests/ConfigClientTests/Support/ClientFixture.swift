@@ -8,6 +8,9 @@ import Testing
 /// A real client whose seams a test holds: a scripted transport, a manual clock, a recording logger,
 /// a recording telemetry sink, a driven lifecycle and values kept in memory.
 struct ClientFixture {
+    /// The SDK key of the fixture's client.
+    static let sdkKey = "client-sdk-key-SECRET-456"
+
     let client: ConfigDirectorClient
     let factory: ScriptedTransportFactory
     let clock = ManualClock()
@@ -24,7 +27,7 @@ struct ClientFixture {
     ) throws {
         factory = ScriptedTransportFactory(answer: answer)
         client = try ConfigDirectorClient(
-            clientSDKKey: "test-key",
+            clientSDKKey: Self.sdkKey,
             options: ConfigDirectorClientOptions(
                 connection: connection, logger: logger, caching: caching, hooks: hooks, bundledValues: bundledValues),
             environment: ClientEnvironment(

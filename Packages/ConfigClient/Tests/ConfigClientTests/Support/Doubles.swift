@@ -2,6 +2,7 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigTransport
 import Foundation
+import Testing
 
 /// A logger that keeps every message.
 final class RecordingLogger: ConfigDirectorLogger, @unchecked Sendable {
@@ -10,7 +11,15 @@ final class RecordingLogger: ConfigDirectorLogger, @unchecked Sendable {
     private var entries: [(level: ConfigDirectorLogLevel, message: String, error: (any Error)?)] = []
     let level: ConfigDirectorLogLevel = .debug
 
+    /// The SDK keys the suite's clients are made with: no log line may carry one (issue 18).
+    static let sdkKeys = [ClientFixture.sdkKey, "test-key"]
+
     func log(_ level: ConfigDirectorLogLevel, message: String, error: (any Error)?) {
+        // Every line any test of the suite logs is scanned for the SDK key.
+        let line = message + (error.map { " \($0)" } ?? "")
+        for key in Self.sdkKeys where line.contains(key) {
+            Issue.record("A \(level) log line carries the SDK key: \(line)")
+        }
         lock.withLock { entries.append((level, message, error)) }
     }
 

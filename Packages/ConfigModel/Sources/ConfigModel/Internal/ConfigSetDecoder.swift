@@ -7,9 +7,10 @@ internal import Foundation
 /// conformance decodes from it, including that decoder's quirks:
 /// - structure is checked strictly, except that a comma may trail the last member or element;
 /// - a number is any run of `0-9 . e E + -` that starts with `-` or a digit, checked only when read;
-/// - a string ends at the first unescaped quote (`\u` covers the next four bytes), and is checked only
-///   when read: a string with a bad escape, an unpaired surrogate, a control character or invalid UTF-8
-///   is no string; as an object key of the set, of `configs` or of an entry, it fails that object;
+/// - every string is checked, read or skipped, and one that is not valid JSON text (a bad escape, an
+///   unpaired surrogate, a raw control character, invalid UTF-8) fails the whole set: this is where the
+///   decoder is stricter than `JSONDecoder`, which checks a string only when it reads it and so would
+///   drop one config's value without a word (issue 18);
 /// - of repeated keys in an object, the first wins;
 /// - arrays and objects nest at most ``maximumDepth`` deep, the outer object included.
 ///
@@ -18,11 +19,10 @@ struct ConfigSetDecoder {
     /// The deepest nesting accepted, as `JSONDecoder`'s: the set's object is at depth 1.
     static let maximumDepth = 512
 
-    /// A string token: its raw content when it needs no unescaping, its decoded text, or no string.
+    /// A string token: its raw content when it needs no unescaping, or its decoded text.
     private enum StringToken {
         case raw(Range<Int>)
         case decoded(String)
-        case invalid
     }
 
     private var cursor: JSONCursor
@@ -50,7 +50,7 @@ struct ConfigSetDecoder {
         var set: ConfigSet?
         if try openObject() {
             repeat {
-                let key = try readMemberKey(failing: "invalid key in the object")
+                let key = try readMemberKey()
                 guard set == nil, key == name else {
                     try skipValue(parentDepth: 1)
                     continue
@@ -86,7 +86,7 @@ struct ConfigSetDecoder {
         var seen: Set<TopField> = []
         guard try openObject() else { return set }
         repeat {
-            let field = try readMemberKey(failing: "invalid key in the config set").flatMap(TopField.init)
+            let field = TopField(try readMemberKey())
             guard let field, seen.insert(field).inserted else {
                 try skipValue(parentDepth: setDepth)
                 continue
@@ -142,7 +142,7 @@ struct ConfigSetDecoder {
         guard try openObject() else { return configs }
         repeat {
             guard cursor.peek() == UInt8(ascii: "\"") else { throw cursor.error("expected a string as an object key") }
-            guard let key = string(of: try readStringToken()) else { throw cursor.error("invalid config key") }
+            let key = string(of: try readStringToken())
             try expectColon()
             let state = try readEntry(named: key)
             // The first entry of a key wins, even one that is skipped.
@@ -192,7 +192,7 @@ struct ConfigSetDecoder {
         return isEmpty ? 0 : min(commas + 1, (bytes.count - cursor.position) / 5)
     }
 
-    /// Reads one entry of `configs`; `nil` when it is not an object or one of its keys is not a string.
+    /// Reads one entry of `configs`; `nil` when it is not an object.
     private mutating func readEntry(named name: String) throws(JSONParsingError) -> ConfigState? {
         guard cursor.peek() == UInt8(ascii: "{") else {
             try skipValue(parentDepth: setDepth + 1)
@@ -200,7 +200,6 @@ struct ConfigSetDecoder {
         }
         var state = ConfigState(type: .custom, value: nil)
         var seen: UInt8 = 0
-        var isValid = true
         if try openObject() {
             repeat {
                 guard cursor.peek() == UInt8(ascii: "\"") else {
@@ -209,7 +208,6 @@ struct ConfigSetDecoder {
                 let token = try readStringToken()
                 try expectColon()
                 let field = entryField(token)
-                if case .invalid = token { isValid = false }
                 guard let field, seen & field.rawValue == 0 else {
                     try skipValue(parentDepth: setDepth + 2)
                     continue
@@ -224,7 +222,7 @@ struct ConfigSetDecoder {
                 }
             } while try nextMember()
         }
-        return isValid ? state : nil
+        return state
     }
 
     private func entryField(_ token: StringToken) -> EntryField? {
@@ -298,8 +296,7 @@ struct ConfigSetDecoder {
 
     // MARK: - Strings
 
-    /// Reads a string from its opening quote; one that does not decode is `.invalid`, not an error,
-    /// unless it does not end.
+    /// Reads a string from its opening quote; one that is not valid JSON text fails the set.
     private mutating func readStringToken() throws(JSONParsingError) -> StringToken {
         let quote = cursor.position
         var index = quote + 1
@@ -310,27 +307,29 @@ struct ConfigSetDecoder {
             if byte == UInt8(ascii: "\"") {
                 cursor.position = index + 1
                 let range = quote + 1..<index
-                return isASCII || Self.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[range])) ? .raw(range) : .invalid
+                guard isASCII || Self.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[range])) else {
+                    throw JSONParsingError(offset: quote, reason: "a string that is not valid UTF-8")
+                }
+                return .raw(range)
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
             if byte >= 0x80 { isASCII = false }
             index += 1
         }
-        // Escapes or control characters: decode strictly, or find the end as JSONDecoder's scanner does.
-        if let text = try? cursor.parseString() {
-            let raw = UnsafeBufferPointer(rebasing: bytes[quote..<cursor.position])
-            return raw.allSatisfy({ $0 < 0x80 }) || Self.isValidUTF8(raw) ? .decoded(text) : .invalid
-        }
+        // Escapes or control characters: decode strictly (a raw control character fails here).
         cursor.position = quote
-        try skipStringToken()
-        return .invalid
+        let text = try cursor.parseString()
+        let raw = UnsafeBufferPointer(rebasing: bytes[quote..<cursor.position])
+        guard raw.allSatisfy({ $0 < 0x80 }) || Self.isValidUTF8(raw) else {
+            throw JSONParsingError(offset: quote, reason: "a string that is not valid UTF-8")
+        }
+        return .decoded(text)
     }
 
-    private func string(of token: StringToken) -> String? {
+    private func string(of token: StringToken) -> String {
         switch token {
         case .raw(let range): cursor.text(range)
         case .decoded(let text): text
-        case .invalid: nil
         }
     }
 
@@ -339,18 +338,13 @@ struct ConfigSetDecoder {
         switch token {
         case .raw(let range): return UnsafeBufferPointer(rebasing: cursor.bytes[range]).elementsEqual(expected)
         case .decoded(let text): return text.utf8.elementsEqual(expected)
-        case .invalid: return false
         }
     }
 
-    /// Reads an object key and the colon after it: the key's text, or `nil` when it is no string.
-    /// - Parameter reason: The error thrown when the key is not a valid string.
-    private mutating func readMemberKey(failing reason: String) throws(JSONParsingError) -> String? {
+    /// Reads an object key and the colon after it.
+    private mutating func readMemberKey() throws(JSONParsingError) -> String {
         guard cursor.peek() == UInt8(ascii: "\"") else { throw cursor.error("expected a string as an object key") }
-        let start = cursor.position
-        guard let key = string(of: try readStringToken()) else {
-            throw JSONParsingError(offset: start, reason: reason)
-        }
+        let key = string(of: try readStringToken())
         try expectColon()
         return key
     }
@@ -483,33 +477,10 @@ struct ConfigSetDecoder {
         try expectColon()
     }
 
-    /// Moves past a string token from its opening quote to its closing one, as JSONDecoder's scanner
-    /// finds it: a backslash covers the next byte, or the next five after `\u`, none of them a quote.
+    /// Moves past a string token from its opening quote to its closing one, checking it as a read
+    /// string is checked: a skipped value that is not valid JSON fails the set too.
     private mutating func skipStringToken() throws(JSONParsingError) {
-        let bytes = cursor.bytes
-        var index = cursor.position + 1
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\""):
-                cursor.position = index + 1
-                return
-            case UInt8(ascii: "\\"):
-                guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
-                    index += 2
-                    continue
-                }
-                // JSONDecoder's scanner fails a `\u` whose four bytes are cut short by a quote.
-                guard index + 6 <= bytes.count, !bytes[index + 2..<index + 6].contains(UInt8(ascii: "\"")) else {
-                    cursor.position = index
-                    throw cursor.error("expected four hex digits after \\u")
-                }
-                index += 6
-            default:
-                index += 1
-            }
-        }
-        cursor.position = bytes.count
-        throw cursor.error("unterminated string")
+        _ = try readStringToken()
     }
 
     /// Moves past a number token (a run of `0-9 . e E + -`) and returns its range.

@@ -41,21 +41,28 @@ struct ConnectionRequestBody: Encodable, Sendable {
 /// Builds the requests of PROTOCOL §1–§2 from the transport's configuration.
 struct ConnectionRequestBuilder: Sendable {
     let configuration: TransportConfiguration
+    private let contexts: RequestContext
 
-    /// The request that opens a stream; `Last-Event-ID` only on automatic reconnects that have one.
+    init(configuration: TransportConfiguration) {
+        self.configuration = configuration
+        contexts = RequestContext(logger: configuration.logger)
+    }
+
+    /// The request that opens a stream; `Last-Event-ID` only on automatic reconnects that have one, and
+    /// only when it is at most ``SSEParser/maximumEventIDLength`` bytes.
     func streamingRequest(context: ConfigDirectorContext?, lastEventID: String?) -> HTTPRequest {
         var headers = [
             "Content-Type": "application/json",
             "Accept": "text/event-stream",
             "Cache-Control": "no-store",
         ]
-        if let lastEventID, !lastEventID.isEmpty {
+        if let lastEventID, !lastEventID.isEmpty, lastEventID.utf8.count <= SSEParser.maximumEventIDLength {
             headers["Last-Event-ID"] = lastEventID
         }
         return HTTPRequest(
             url: configuration.endpoint.streaming,
             headers: headers,
-            body: body(context: context, lastUpdateTimestamp: nil),
+            body: body(context: context, lastUpdateTimestamp: nil, purpose: "streaming"),
             // A stream has no idle timeout: a quiet but open stream is never dropped.
             timeout: .infinity
         )
@@ -66,15 +73,15 @@ struct ConnectionRequestBuilder: Sendable {
         HTTPRequest(
             url: configuration.endpoint.polling,
             headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
-            body: body(context: context, lastUpdateTimestamp: lastUpdateTimestamp),
+            body: body(context: context, lastUpdateTimestamp: lastUpdateTimestamp, purpose: "polling"),
             timeout: timeout
         )
     }
 
-    private func body(context: ConfigDirectorContext?, lastUpdateTimestamp: String?) -> Data {
+    private func body(context: ConfigDirectorContext?, lastUpdateTimestamp: String?, purpose: String) -> Data {
         let body = ConnectionRequestBody(
             clientSDKKey: configuration.clientSDKKey,
-            givenContext: context,
+            givenContext: contexts.sendable(context, purpose: purpose),
             metaContext: configuration.metaContext,
             instanceID: configuration.instanceID,
             lastUpdateTimestamp: lastUpdateTimestamp
@@ -85,7 +92,10 @@ struct ConnectionRequestBuilder: Sendable {
             return try encoder.encode(body)
         } catch {
             // Only a context whose traits cannot encode lands here; the service still gets a valid body.
-            configuration.logger.error("The context could not be encoded; sending none.", error: error)
+            // The error holds the body, SDK key included: only its summary is logged.
+            configuration.logger.error(
+                "The context could not be encoded (\(RequestContext.summary(of: error))); sending none."
+            )
             var withoutContext = body
             withoutContext.givenContext = nil
             return (try? encoder.encode(withoutContext)) ?? Data("{}".utf8)

@@ -33,3 +33,25 @@ final class OutageLog: Sendable {
         if ended { logger.info(message()) }
     }
 }
+
+/// A message that is logged at its level the first time, and at debug level every later time: for a
+/// refusal that repeats on every attempt, such as an oversized event, so that the log says it once.
+final class LogOnce: Sendable {
+    private let hasLogged = Locked(false)
+
+    /// Logs `message` to `logger` at `level` the first time, at debug level afterwards.
+    func log(
+        _ message: @autoclosure () -> String, at level: ConfigDirectorLogLevel, to logger: any ConfigDirectorLogger
+    ) {
+        let isFirst = hasLogged.withLock { logged in
+            defer { logged = true }
+            return !logged
+        }
+        switch isFirst ? level : .debug {
+        case .error: logger.error(message())
+        case .warn: logger.warn(message())
+        case .info: logger.info(message())
+        default: logger.debug(message())
+        }
+    }
+}

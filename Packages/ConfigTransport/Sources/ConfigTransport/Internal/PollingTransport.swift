@@ -74,6 +74,8 @@ struct PollRunner: Sendable {
     let requests: ConnectionRequestBuilder
     let outage: OutageLog
     let memory: Locked<Memory>
+    /// The warning about an oversized response, logged once for the life of the transport.
+    private let oversizedRefusal = LogOnce()
 
     private var logger: any ConfigDirectorLogger { configuration.logger }
 
@@ -151,7 +153,12 @@ struct PollRunner: Sendable {
         case .failed(let error):
             return .transient("network error: \(error.localizedDescription)")
         case .tooLarge(_, let limit):
-            logger.warn("A polling response larger than \(limit) bytes was refused.")
+            oversizedRefusal.log(
+                "A polling response larger than \(limit) bytes was refused without reading the rest. Raise "
+                    + "ConnectionOptions.maxEventSize if the environment's configs need more. This is logged once.",
+                at: .warn,
+                to: logger
+            )
             return .transient("a response larger than \(limit) bytes")
         case .complete(let head, let body):
             return handle(head: head, body: body, generation: generation)
@@ -177,7 +184,8 @@ struct PollRunner: Sendable {
             return .applied(set)
         case 201...299:
             return .unchanged
-        case 400...499 where head.statusCode != 429:
+        case 400...499 where ![413, 429, 431].contains(head.statusCode):
+            // 413 and 431 say our own request was too large for a proxy: retried, not a refusal.
             logger.debug(
                 "Polling status \(head.statusCode) body: "
                     + ResponseText.quote(body, length: ResponseText.debugPreviewLength, redacting: secret)

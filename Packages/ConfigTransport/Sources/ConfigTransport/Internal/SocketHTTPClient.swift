@@ -18,7 +18,8 @@ internal import Darwin
 /// Each exchange runs on its own thread (never on Swift's cooperative pool): it resolves the host with
 /// `getaddrinfo` (IPv4 and IPv6), connects, for `https` shakes hands over TLS (``TLSConnection``), writes the
 /// request with `Host`, `Content-Length` and `Connection: close`, then hands on the head and the body as it
-/// arrives (chunked, `Content-Length`, or until the connection closes). It behaves like
+/// arrives (chunked, `Content-Length`, or until the connection closes), through a ``BoundedParts`` buffer:
+/// the thread reads the socket only as fast as the exchange's reader takes the parts out. It behaves like
 /// ``URLSessionHTTPClient``: redirects are not followed (the 3xx head is handed on), the request's timeout
 /// bounds the connect and the handshake together, then every wait for the next byte (`URLError(.timedOut)`),
 /// network failures throw `URLError`, ``HTTPExchange/cancel`` ends the parts with `URLError(.cancelled)`, and
@@ -85,33 +86,28 @@ internal import Darwin
     /// - Parameter request: The request; its URL must be `http`, or `https` on Linux.
     /// - Returns: The exchange.
     public func start(_ request: HTTPRequest) -> HTTPExchange {
-        let (parts, continuation) = AsyncThrowingStream.makeStream(
-            of: HTTPResponsePart.self,
-            throwing: (any Error).self
-        )
+        // The exchange, for the buffer to end when its reader goes away; let go once the thread ends.
+        let running = Locked<SocketExchange?>(nil)
+        let parts = BoundedParts(onAbandoned: { running.withLock { $0 }?.end(throwing: URLError(.cancelled)) })
         let registry = self.registry
         #if canImport(Glibc)
-        let exchange = SocketExchange(
-            request: request,
-            continuation: continuation,
-            logger: logger,
-            tlsContext: tlsContext
-        )
+        let exchange = SocketExchange(request: request, parts: parts, logger: logger, tlsContext: tlsContext)
         #else
-        let exchange = SocketExchange(request: request, continuation: continuation, logger: logger)
+        let exchange = SocketExchange(request: request, parts: parts, logger: logger)
         #endif
         guard let id = registry.add(exchange) else {
-            continuation.finish(throwing: CancellationError())
-            return HTTPExchange(parts: parts, cancel: {})
+            parts.finish(throwing: CancellationError())
+            return HTTPExchange(parts: parts.stream, cancel: {})
         }
-        continuation.onTermination = { _ in exchange.end(throwing: URLError(.cancelled)) }
+        running.withLock { $0 = exchange }
         let thread = Thread {
             exchange.run()
+            running.withLock { $0 = nil }
             registry.remove(id)
         }
         thread.name = "ConfigDirector HTTP"
         thread.start()
-        return HTTPExchange(parts: parts, cancel: { exchange.end(throwing: URLError(.cancelled)) })
+        return HTTPExchange(parts: parts.stream, cancel: { exchange.end(throwing: URLError(.cancelled)) })
     }
 
     /// Ends every exchange with `CancellationError`; later requests fail at once.
@@ -172,8 +168,6 @@ private struct OpenConnection {
 
 /// One request and its response, read on a dedicated thread.
 private final class SocketExchange: Sendable {
-    typealias Continuation = AsyncThrowingStream<HTTPResponsePart, any Error>.Continuation
-
     private struct State {
         /// The connection's descriptor while it is open; only the exchange's thread opens and closes it.
         var socket: Int32 = -1
@@ -186,7 +180,7 @@ private final class SocketExchange: Sendable {
     private static let readSize = 64 * 1024
 
     private let request: HTTPRequest
-    private let continuation: Continuation
+    private let parts: BoundedParts
     private let logger: any ConfigDirectorLogger
     private let state = Locked(State())
 
@@ -197,20 +191,20 @@ private final class SocketExchange: Sendable {
     /// Prepares an exchange that ``run()`` performs.
     init(
         request: HTTPRequest,
-        continuation: Continuation,
+        parts: BoundedParts,
         logger: any ConfigDirectorLogger,
         tlsContext: @escaping @Sendable () throws -> TLSContext
     ) {
         self.request = request
-        self.continuation = continuation
+        self.parts = parts
         self.logger = logger
         self.tlsContext = tlsContext
     }
     #else
     /// Prepares an exchange that ``run()`` performs.
-    init(request: HTTPRequest, continuation: Continuation, logger: any ConfigDirectorLogger) {
+    init(request: HTTPRequest, parts: BoundedParts, logger: any ConfigDirectorLogger) {
         self.request = request
-        self.continuation = continuation
+        self.parts = parts
         self.logger = logger
     }
     #endif
@@ -225,7 +219,7 @@ private final class SocketExchange: Sendable {
             if state.socket >= 0 { _ = shutdown(state.socket, Int32(SHUT_RDWR)) }
             return true
         }
-        if ended { continuation.finish(throwing: error) }
+        if ended { parts.finish(throwing: error) }
     }
 
     /// Finishes the parts normally, or with `error`, unless they already ended.
@@ -237,9 +231,9 @@ private final class SocketExchange: Sendable {
         guard ended else { return }
         if let error {
             logger.debug("An HTTP exchange over a socket failed.", error: error)
-            continuation.finish(throwing: error)
+            parts.finish(throwing: error)
         } else {
-            continuation.finish()
+            parts.finish()
         }
     }
 
@@ -455,11 +449,14 @@ private final class SocketExchange: Sendable {
                 throw URLError(.badServerResponse, description: "\(error)")
             }
             for event in events {
+                let part: HTTPResponsePart
                 switch event {
-                case .head(let head): continuation.yield(.head(head))
-                case .body(let data): continuation.yield(.body(data))
+                case .head(let head): part = .head(head)
+                case .body(let data): part = .body(data)
                 case .end: return
                 }
+                // Waits while the reader is a full buffer behind; the socket is not read meanwhile.
+                guard parts.put(part) != .ended else { throw URLError(.cancelled) }
             }
         }
     }

@@ -51,6 +51,8 @@ struct StreamRunner: Sendable {
     let slot: ConnectionSlot
     let requests: ConnectionRequestBuilder
     let outage: OutageLog
+    /// The warning about an oversized event, logged once for the life of the transport.
+    private let oversizedRefusal = LogOnce()
 
     private var logger: any ConfigDirectorLogger { configuration.logger }
 
@@ -151,6 +153,16 @@ struct StreamRunner: Sendable {
                             delivered: false,
                             retryAfter: nil
                         )
+                    case 413, 431:
+                        // Our own request was too large for a server or a proxy on the way, most likely by
+                        // its Last-Event-ID: not a refusal of the client. Reconnect with backoff, without it.
+                        lastEventID = nil
+                        return .transient(
+                            reason:
+                                "status \(head.statusCode): the request was too large; retrying without Last-Event-ID",
+                            delivered: false,
+                            retryAfter: nil
+                        )
                     case 400...499:
                         fatalStatus = head.statusCode
                         // The error body is only quoted: a server that never ends it must not delay the error.
@@ -187,8 +199,15 @@ struct StreamRunner: Sendable {
             guard !Task.isCancelled else { return .cancelled }
             switch error {
             case .eventTooLarge(let limit):
-                logger.warn("An event larger than \(limit) bytes was refused; dropping the connection.")
-                return .transient(reason: "an event larger than \(limit) bytes", delivered: delivered, retryAfter: nil)
+                oversizedRefusal.log(
+                    "An event larger than \(limit) bytes was refused; the connection was dropped without reading the"
+                        + " rest, and is retried with a growing backoff. Raise ConnectionOptions.maxEventSize if the"
+                        + " environment's configs need more. This is logged once.",
+                    at: .warn,
+                    to: logger
+                )
+                // A refusal, whatever came before it: the backoff grows instead of starting over.
+                return .transient(reason: "an event larger than \(limit) bytes", delivered: false, retryAfter: nil)
             }
         } catch {
             guard !Task.isCancelled else { return .cancelled }

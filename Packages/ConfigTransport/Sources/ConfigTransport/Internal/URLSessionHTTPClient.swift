@@ -13,7 +13,9 @@ internal import FoundationNetworking
 /// OpenSSL does not load.
 ///
 /// The session is ephemeral with no cookies, no credential storage and no URL cache; requests ignore any
-/// local cache; redirects are not followed (the 3xx response is handed on as it is).
+/// local cache; redirects are not followed (the 3xx response is handed on as it is). The body goes through
+/// a ``BoundedParts`` buffer: when the reader falls a full buffer behind, the task is suspended until it
+/// catches up, so that the session reads no faster than the parser consumes.
 final class URLSessionHTTPClient: HTTPClient {
     private let session: URLSession
     private let delegate: SessionDelegate
@@ -45,25 +47,26 @@ final class URLSessionHTTPClient: HTTPClient {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
         urlRequest.httpBody = request.body
-        let (parts, continuation) = AsyncThrowingStream.makeStream(
-            of: HTTPResponsePart.self,
-            throwing: (any Error).self
-        )
         let session = self.session
         let delegate = self.delegate
+        let handle = Locked<CancelHandle?>(nil)
+        let parts = BoundedParts(
+            onDrained: { handle.withLock { $0 }?.resume() },
+            onAbandoned: { handle.withLock { $0 }?.cancel() }
+        )
         let cancelTask: CancelHandle? = isShutdown.withLock { isShutdown in
             guard !isShutdown else { return nil }
             let task = session.dataTask(with: urlRequest)
-            delegate.register(continuation, for: task.taskIdentifier)
+            delegate.register(parts, for: task.taskIdentifier)
             return CancelHandle(task: task)
         }
         guard let cancelTask else {
-            continuation.finish(throwing: CancellationError())
-            return HTTPExchange(parts: parts, cancel: {})
+            parts.finish(throwing: CancellationError())
+            return HTTPExchange(parts: parts.stream, cancel: {})
         }
-        continuation.onTermination = { _ in cancelTask.cancel() }
+        handle.withLock { $0 = cancelTask }
         cancelTask.resume()
-        return HTTPExchange(parts: parts, cancel: { cancelTask.cancel() })
+        return HTTPExchange(parts: parts.stream, cancel: { cancelTask.cancel() })
     }
 
     func shutdown() {
@@ -93,21 +96,23 @@ private final class CancelHandle: Sendable {
     func resume() {
         task.withLock { $0.resume() }
     }
+
+    func suspend() {
+        task.withLock { $0.suspend() }
+    }
 }
 
 /// Routes the session's callbacks to the exchange each task belongs to.
 private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    typealias Continuation = AsyncThrowingStream<HTTPResponsePart, any Error>.Continuation
-
     private let logger: any ConfigDirectorLogger
-    private let continuations = Locked<[Int: Continuation]>([:])
+    private let continuations = Locked<[Int: BoundedParts]>([:])
 
     init(logger: any ConfigDirectorLogger) {
         self.logger = logger
     }
 
-    func register(_ continuation: Continuation, for taskIdentifier: Int) {
-        continuations.withLock { $0[taskIdentifier] = continuation }
+    func register(_ parts: BoundedParts, for taskIdentifier: Int) {
+        continuations.withLock { $0[taskIdentifier] = parts }
     }
 
     func finishAll() {
@@ -120,7 +125,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         }
     }
 
-    private func continuation(for task: URLSessionTask) -> Continuation? {
+    private func continuation(for task: URLSessionTask) -> BoundedParts? {
         continuations.withLock { $0[task.taskIdentifier] }
     }
 
@@ -135,12 +140,18 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         for (name, value) in (response as? HTTPURLResponse)?.allHeaderFields ?? [:] {
             headers[String(describing: name).lowercased()] = String(describing: value)
         }
-        continuation(for: dataTask)?.yield(.head(HTTPResponseHead(statusCode: statusCode, headers: headers)))
+        _ = continuation(for: dataTask)?.offer(.head(HTTPResponseHead(statusCode: statusCode, headers: headers)))
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        continuation(for: dataTask)?.yield(.body(data))
+        // Suspended when the reader falls a full buffer behind, resumed by the buffer's `onDrained`.
+        switch continuation(for: dataTask)?.offer(.body(data), pausing: { dataTask.suspend() }) {
+        case .ended:
+            dataTask.cancel()
+        case .accepted, .full, nil:
+            break
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -24,6 +24,7 @@ internal import Foundation
     private let configuration: TransportConfiguration
     private let http: any HTTPClient
     private let outage: OutageLog
+    private let contexts: RequestContext
     private let state = Locked(State())
 
     /// Creates a reporter with its own HTTP session.
@@ -40,6 +41,14 @@ internal import Foundation
         self.configuration = configuration
         self.http = httpClient
         self.outage = OutageLog(logger: configuration.logger)
+        self.contexts = RequestContext(logger: configuration.logger)
+    }
+
+    /// `batch`, without its context when that is too deep to send.
+    private func sendableBatch(_ batch: TelemetryBatch) -> TelemetryBatch {
+        var sent = batch
+        sent.context = contexts.sendable(batch.context, purpose: "telemetry")
+        return sent
     }
 
     deinit {
@@ -103,11 +112,13 @@ internal import Foundation
                 TelemetryRequestBody(
                     clientSDKKey: configuration.clientSDKKey,
                     metaContext: configuration.metaContext,
-                    batch: batch
+                    batch: sendableBatch(batch)
                 )
             )
         } catch {
-            logger.error("A telemetry batch could not be encoded; it was dropped.", error: error)
+            // The error holds the body, SDK key included: only its summary is logged.
+            logger.error(
+                "A telemetry batch could not be encoded (\(RequestContext.summary(of: error))); it was dropped.")
             return .dropped
         }
         let request = HTTPRequest(

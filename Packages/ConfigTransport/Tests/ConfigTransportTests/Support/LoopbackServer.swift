@@ -65,6 +65,26 @@ final class LoopbackServer: Sendable {
             }
         }
 
+        /// Sends `chunk` again and again, up to `total` bytes, until the peer goes away or takes nothing
+        /// for `stallTimeout` seconds; returns how many bytes the peer's socket accepted.
+        func flood(_ chunk: [UInt8], total: Int, stallTimeout: Double = 2) -> Int {
+            var timeout = timeval(tv_sec: Int(stallTimeout), tv_usec: 0)
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var sent = 0
+            while sent < total, !server.isStopping {
+                let count = chunk.withUnsafeBytes { buffer in
+                    #if canImport(Glibc)
+                    Glibc.send(descriptor, buffer.baseAddress, min(buffer.count, total - sent), Int32(MSG_NOSIGNAL))
+                    #else
+                    Darwin.send(descriptor, buffer.baseAddress, min(buffer.count, total - sent), 0)
+                    #endif
+                }
+                guard count > 0 else { break }
+                sent += count
+            }
+            return sent
+        }
+
         /// Sends each piece after a short pause, so that they arrive as separate reads.
         func sendSlowly(_ pieces: [String], pause: Double = 0.02) {
             for piece in pieces {

@@ -78,7 +78,12 @@ struct RecordingLogger: ConfigDirectorLogger {
     private let recorded = Protected<[Entry]>([])
 
     func log(_ level: ConfigDirectorLogLevel, message: String, error: (any Error)?) {
-        recorded.withLock { $0.append(Entry(level: level, message: message, error: error.map { "\($0)" })) }
+        let entry = Entry(level: level, message: message, error: error.map { "\($0)" })
+        // Every line any test of the suite logs is scanned for the SDK key (issue 18): none may carry it.
+        if entry.message.contains(Fixtures.sdkKey) || entry.error?.contains(Fixtures.sdkKey) == true {
+            Issue.record("A \(level) log line carries the SDK key: \(entry.message) \(entry.error ?? "")")
+        }
+        recorded.withLock { $0.append(entry) }
     }
 
     var entries: [Entry] { recorded.current }
