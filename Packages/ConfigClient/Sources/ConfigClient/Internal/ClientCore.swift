@@ -16,6 +16,9 @@ final class ClientCore: Sendable {
     let state = StripedLock(ClientState(), stripe: TelemetryCache.init)
     let events = Broadcast<ClientEvent>(bufferSize: 256)
     let evaluations = Broadcast<ConfigEvaluation>(bufferSize: 256)
+    /// The most configs a set may carry to be applied in place under the lock; a larger one is
+    /// built off the lock.
+    static let inPlaceApplyLimit = 256
     private let dependencies: ClientDependencies
     private let operations = SerialOperationQueue()
     /// The tasks the client starts (connect deadlines, kept-values loads, foreground resumes), all
@@ -279,15 +282,16 @@ final class ClientCore: Sendable {
     /// (`configsUpdated`), and the watchers re-evaluate after the lock. Kept values are applied only
     /// while nothing else has been.
     ///
-    /// The new table is built off the lock, from the current one, while evaluations go on reading
-    /// that; under the lock it is published by assignment (rebuilt there only if another apply came
-    /// first), and the table it replaces is released after the lock.
+    /// A large set's new table is built off the lock, from the current one, while evaluations go on
+    /// reading that; under the lock it is published by assignment (rebuilt there only if another
+    /// apply came first), and the table it replaces is released after the lock. A small delta is
+    /// applied in place under the lock, which costs what its keys cost rather than a copy of the table.
     func apply(_ set: ConfigSet, isLive: Bool) {
-        let base = state.read { state, _ in state.pointee.table }
-        var built = base.applying(set)
+        let base = set.configs.count > Self.inPlaceApplyLimit ? state.read { state, _ in state.pointee.table } : nil
+        let built = base?.applying(set)
         let applied = state.withLockAndStripes {
             state, stripes -> (
-                Transition?, ConfigSet, ConfigDirectorContext?, [WatcherRefresh], EvaluationTable
+                Transition?, ConfigSet, ConfigDirectorContext?, [WatcherRefresh], EvaluationTable?
             )? in
             var transition: Transition?
             if isLive {
@@ -297,10 +301,16 @@ final class ClientCore: Sendable {
             } else {
                 guard !state.isClosed, state.source.yieldsToKeptValues else { return nil }
             }
-            if state.table.generation != base.generation { built = state.table.applying(set) }
-            let update = built.update
-            let replaced = state.table
-            state.table = built.table
+            let update: ConfigsUpdate
+            var replaced: EvaluationTable?
+            if let base, let offLock = built {
+                let current = state.table.generation == base.generation ? offLock : state.table.applying(set)
+                update = current.update
+                replaced = state.table
+                state.table = current.table
+            } else {
+                update = state.table.apply(set)
+            }
             state.source = isLive ? .live : .keptValues
             events.send(.configsUpdated(update))
             let refreshes = state.watchers.refreshes(of: update, in: state)
