@@ -240,11 +240,22 @@ struct ConfigSetJSONBytesTests {
     /// escape, an unpaired surrogate escape or invalid UTF-8. Where `JSONDecoder` would drop such a
     /// string silently (it checks a string only when it reads it), `ConfigSet(jsonBytes:)` fails the set.
     private static func hasInvalidString(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer(hasInvalidString(in:))
+    }
+
+    private static func hasInvalidString(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         func hex(_ index: Int) -> UInt32? {
-            guard index + 4 <= bytes.count,
-                bytes[index..<index + 4].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit })
-            else { return nil }
-            return UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+            guard index + 4 <= bytes.count else { return nil }
+            var unit: UInt32 = 0
+            for byte in bytes[index..<index + 4] {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): unit = unit << 4 | UInt32(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): unit = unit << 4 | UInt32(byte - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): unit = unit << 4 | UInt32(byte - UInt8(ascii: "A") + 10)
+                default: return nil
+                }
+            }
+            return unit
         }
         var index = 0
         while index < bytes.count {
@@ -254,33 +265,39 @@ struct ConfigSetJSONBytesTests {
             }
             let start = index + 1
             index = start
+            var isASCII = true
             while true {
                 guard index < bytes.count else { return true }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") { break }
                 if byte < 0x20 { return true }
+                if byte >= 0x80 { isASCII = false }
                 guard byte == UInt8(ascii: "\\") else {
                     index += 1
                     continue
                 }
                 guard index + 1 < bytes.count else { return true }
-                let escape = bytes[index + 1]
-                if Array(#""\/bfnrt"#.utf8).contains(escape) {
+                switch bytes[index + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     index += 2
                     continue
+                case UInt8(ascii: "u"):
+                    break
+                default:
+                    return true
                 }
-                guard escape == UInt8(ascii: "u"), let unit = hex(index + 2) else { return true }
+                guard let unit = hex(index + 2) else { return true }
                 index += 6
                 if (0xDC00...0xDFFF).contains(unit) { return true }
                 if (0xD800...0xDBFF).contains(unit) {
                     guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                        bytes[index + 1] == UInt8(ascii: "u"),
-                        let low = hex(index + 2), (0xDC00...0xDFFF).contains(low)
+                        bytes[index + 1] == UInt8(ascii: "u"), let low = hex(index + 2), (0xDC00...0xDFFF).contains(low)
                     else { return true }
                     index += 6
                 }
             }
-            if String(validating: bytes[start..<index], as: UTF8.self) == nil { return true }
+            if !isASCII, String(validating: bytes[start..<index], as: UTF8.self) == nil { return true }
             index += 1
         }
         return false
