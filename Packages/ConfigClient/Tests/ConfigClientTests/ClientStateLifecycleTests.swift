@@ -11,8 +11,8 @@ struct ClientStateLifecycleTests {
 
     private func connecting(_ reason: ConnectReason = .initialization) -> (ClientState, ConnectionAttempt) {
         var state = ClientState()
-        let attempt = ConnectionAttempt(context: user, reason: reason)
-        #expect(state.beginConnect(attempt) != nil)
+        let attempt = ConnectionAttempt(reason: reason)
+        #expect(state.beginConnect(attempt, context: user) != nil)
         return (state, attempt)
     }
 
@@ -52,7 +52,7 @@ struct ClientStateLifecycleTests {
     @Test("a deadline of an older connect changes nothing")
     func staleDeadline() {
         var (state, _) = connecting()
-        #expect(state.deadlinePassed(for: ConnectionAttempt(context: nil, reason: .initialization)) == nil)
+        #expect(state.deadlinePassed(for: ConnectionAttempt(reason: .initialization)) == nil)
     }
 
     @Test("a refusal while connecting leaves the context, stops, ends initializing and logs the reason")
@@ -107,7 +107,7 @@ struct ClientStateLifecycleTests {
         #expect(closed.events.isEmpty)
         #expect(state.isClosed && !state.isReady && !state.isInitializing)
         #expect(state.close() == nil)
-        #expect(state.beginConnect(ConnectionAttempt(context: nil, reason: .networkResume)) == nil)
+        #expect(state.beginConnect(ConnectionAttempt(reason: .networkResume), context: nil) == nil)
         #expect(state.pause(.app) == nil)
     }
 

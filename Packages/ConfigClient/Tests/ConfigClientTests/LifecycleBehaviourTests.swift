@@ -349,7 +349,7 @@ struct LifecycleBehaviourTests {
 
         let closing = Task { await client.closeAndWait() }
         #expect(await eventually { sink.sendCount == 1 })
-        clock.advance(by: 2)
+        clock.advance(by: 5)
         await closing.value
 
         #expect(sink.isClosed)

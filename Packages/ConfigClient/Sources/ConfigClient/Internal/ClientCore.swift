@@ -71,9 +71,8 @@ final class ClientCore: Sendable {
             case .given(let given): .some(validated(given))
             case .current: nil
             }
-        let attempt: ConnectionAttempt = await withCheckedContinuation { begun in
-            operations.enqueue { [self] in await connect(requested, reason: reason, begun: begun) }
-        }
+        let attempt = ConnectionAttempt(reason: reason)
+        operations.enqueue { [self] in await connect(attempt, requested: requested) }
         _ = await attempt.outcome()
     }
 
@@ -85,29 +84,22 @@ final class ClientCore: Sendable {
         case current
     }
 
-    /// Begins a connect and hands its attempt to `begun`, then tells the transport and waits, as its
-    /// caller does, until the attempt's wait ends, so that the next operation's connect never
-    /// overtakes it.
-    private func connect(
-        _ requested: ConfigDirectorContext??,
-        reason: ConnectReason,
-        begun: CheckedContinuation<ConnectionAttempt, Never>
-    ) async {
-        let (attempt, loadsKeptValues) = state.withLock { state -> (ConnectionAttempt, Bool) in
-            let attempt = ConnectionAttempt(context: requested ?? state.context, reason: reason)
-            guard state.beginConnect(attempt) != nil else {
-                attempt.resolve(.interrupted)
-                return (attempt, false)
-            }
-            return (attempt, reason == .initialization && state.source.yieldsToKeptValues)
+    /// Begins the connect of `attempt`, tells the transport, and waits, as its caller does, until the
+    /// attempt's wait ends, so that the next operation's connect never overtakes it.
+    private func connect(_ attempt: ConnectionAttempt, requested: ConfigDirectorContext??) async {
+        let reason = attempt.reason
+        let begun = state.withLock { state -> (context: ConfigDirectorContext?, loadsKeptValues: Bool)? in
+            let context = requested ?? state.context
+            guard state.beginConnect(attempt, context: context) != nil else { return nil }
+            return (context, reason == .initialization && state.source.yieldsToKeptValues)
         }
-        begun.resume(returning: attempt)
+        guard let (context, loadsKeptValues) = begun else { return attempt.resolve(.interrupted) }
         guard state.withLock({ $0.isConnecting(attempt) }) else { return }
 
         if let offlineSet {
             return apply(offlineSet, isLive: true)
         }
-        if loadsKeptValues { loadKeptValues(for: attempt.context) }
+        if loadsKeptValues { loadKeptValues(for: context) }
         let deadline = startDeadline(of: attempt)
         defer { tasks.cancel(deadline) }
         // The transport is made (its instance id read) while the kept values load: neither waits for the other.
@@ -116,7 +108,7 @@ final class ClientCore: Sendable {
                 // Checked with the transport's lock held, so that a pause or a close that comes after
                 // the check also comes after this connect.
                 guard state.withLock({ $0.isConnecting(attempt) }) else { return }
-                transport.connect(context: attempt.context, reason: reason)
+                transport.connect(context: context, reason: reason)
             }
         }
         _ = await attempt.outcome()

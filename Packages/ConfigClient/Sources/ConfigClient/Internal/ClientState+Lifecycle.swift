@@ -11,9 +11,9 @@ extension ClientState {
 
     /// A connect begins (`initialize`, `updateContext`, `resumeNetwork`): readiness clears at once and
     /// the connect waits for its config set. `nil` when the client is closed.
-    mutating func beginConnect(_ attempt: ConnectionAttempt) -> Transition? {
+    mutating func beginConnect(_ attempt: ConnectionAttempt, context: ConfigDirectorContext?) -> Transition? {
         guard !isClosed else { return nil }
-        lifecycle = .connecting(Connect(attempt: attempt))
+        lifecycle = .connecting(Connect(attempt: attempt, context: context))
         return Transition()
     }
 
@@ -32,7 +32,7 @@ extension ClientState {
         case .connecting(let connect):
             var transition = Transition()
             if connect.isCallerWaiting {
-                applyContext(of: connect.attempt, to: &transition)
+                applyContext(of: connect, to: &transition)
                 transition.release = (connect.attempt, .received)
             }
             lifecycle = .live(connect.attempt.reason)
@@ -71,7 +71,7 @@ extension ClientState {
         case .connecting(let connect):
             var transition = Transition(log: .stopped)
             if connect.isCallerWaiting {
-                applyContext(of: connect.attempt, to: &transition)
+                applyContext(of: connect, to: &transition)
                 transition.release = (connect.attempt, .stopped)
             }
             lifecycle = .stopped
@@ -89,7 +89,7 @@ extension ClientState {
         guard case .connecting(var connect) = lifecycle, connect.attempt === attempt, connect.isCallerWaiting
         else { return nil }
         var transition = Transition(log: .timedOut(attempt.reason, servesKeptValues: source == .keptValues))
-        applyContext(of: attempt, to: &transition)
+        applyContext(of: connect, to: &transition)
         transition.release = (attempt, .timedOut)
         connect.isCallerWaiting = false
         lifecycle = .connecting(connect)
@@ -110,7 +110,7 @@ extension ClientState {
             var transition = Transition(transportCall: .disconnect)
             if connect.isCallerWaiting {
                 transition.log = .timedOut(connect.attempt.reason, servesKeptValues: source == .keptValues)
-                applyContext(of: connect.attempt, to: &transition)
+                applyContext(of: connect, to: &transition)
                 transition.release = (connect.attempt, .interrupted)
             }
             lifecycle = .paused(cause)
@@ -138,10 +138,10 @@ extension ClientState {
         return transition
     }
 
-    /// Makes the context of `attempt` current and publishes it; telemetry then reports what is pending.
-    private mutating func applyContext(of attempt: ConnectionAttempt, to transition: inout Transition) {
-        context = attempt.context
+    /// Makes the context of `connect` current and publishes it; telemetry then reports what is pending.
+    private mutating func applyContext(of connect: Connect, to transition: inout Transition) {
+        context = connect.context
         transition.appliesContext = true
-        transition.events.append(.contextUpdated(attempt.context))
+        transition.events.append(.contextUpdated(connect.context))
     }
 }

@@ -21,13 +21,10 @@ final class ConnectionAttempt: Sendable {
         var waiters: [CheckedContinuation<Outcome, Never>] = []
     }
 
-    /// The context to connect with, validated.
-    let context: ConfigDirectorContext?
     let reason: ConnectReason
     private let state = Locked(State())
 
-    init(context: ConfigDirectorContext?, reason: ConnectReason) {
-        self.context = context
+    init(reason: ConnectReason) {
         self.reason = reason
     }
 

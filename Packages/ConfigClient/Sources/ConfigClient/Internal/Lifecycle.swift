@@ -41,11 +41,13 @@ enum Lifecycle: Equatable {
 struct Connect: Equatable {
     /// The connect's identity and the promise its caller awaits.
     let attempt: ConnectionAttempt
+    /// The context it connects with, validated.
+    let context: ConfigDirectorContext?
     /// Whether the caller still waits: `false` once the deadline passed or a pause interrupted the
     /// connect, which also applied its context.
     var isCallerWaiting = true
 
     static func == (lhs: Connect, rhs: Connect) -> Bool {
-        lhs.attempt === rhs.attempt && lhs.isCallerWaiting == rhs.isCallerWaiting
+        lhs.attempt === rhs.attempt && lhs.context == rhs.context && lhs.isCallerWaiting == rhs.isCallerWaiting
     }
 }

@@ -14,8 +14,9 @@ final class TelemetryCollector: Sendable {
     static let capacity = 1_000
     static let firstFlushDelay: Double = 5
     static let flushInterval: Double = 30
-    /// How long the last batch may take once the client closes, in seconds.
-    static let closeDeadline: Double = 2
+    /// How long the last batch may take once the client closes, in seconds: the timeout of one
+    /// telemetry request (PROTOCOL §6).
+    static let closeDeadline: Double = 5
 
     /// What, besides the config key, tells two evaluations apart: identical evaluations share an aggregate.
     struct Variant: Equatable {
