@@ -35,8 +35,7 @@ extension ConfigDirectorClient {
     @_spi(Internal)
     public func resolution<Value: ConfigValue>(for key: String, default defaultValue: Value) -> ServedResolution<Value>
     {
-        let evaluated = core.evaluate(key, default: defaultValue, snapshot: core.snapshot(for: key))
-        core.report(evaluated, defaultText: defaultValue.configValueText)
+        let evaluated = core.evaluated(for: key, default: defaultValue)
         return ServedResolution(value: evaluated.value, valueID: Self.servedValueID(of: evaluated.outcome))
     }
 

@@ -66,10 +66,10 @@ final class ClientCore: Sendable {
     ///   re-applies the context in effect when its turn comes.
     func enqueueConnect(_ context: RequestedContext, reason: ConnectReason) async {
         if reason == .initialization { state.withLock { $0.initializeCalled() } }
-        let requested: ConfigDirectorContext?? =
+        let requested: RequestedContext =
             switch context {
-            case .given(let given): .some(validated(given))
-            case .current: nil
+            case .given(let given): .given(validated(given))
+            case .current: .current
             }
         let attempt = ConnectionAttempt(reason: reason)
         operations.enqueue { [self] in await connect(attempt, requested: requested) }
@@ -86,15 +86,18 @@ final class ClientCore: Sendable {
 
     /// Begins the connect of `attempt`, tells the transport, and waits, as its caller does, until the
     /// attempt's wait ends, so that the next operation's connect never overtakes it.
-    private func connect(_ attempt: ConnectionAttempt, requested: ConfigDirectorContext??) async {
+    private func connect(_ attempt: ConnectionAttempt, requested: RequestedContext) async {
         let reason = attempt.reason
         let begun = state.withLock { state -> (context: ConfigDirectorContext?, loadsKeptValues: Bool)? in
-            let context = requested ?? state.context
+            let context =
+                switch requested {
+                case .given(let given): given
+                case .current: state.context
+                }
             guard state.beginConnect(attempt, context: context) != nil else { return nil }
             return (context, reason == .initialization && state.source.yieldsToKeptValues)
         }
         guard let (context, loadsKeptValues) = begun else { return attempt.resolve(.interrupted) }
-        guard state.withLock({ $0.isConnecting(attempt) }) else { return }
 
         if let offlineSet {
             return apply(offlineSet, isLive: true)
@@ -121,7 +124,7 @@ final class ClientCore: Sendable {
         let clock = dependencies.clock
         return tasks.start { [weak self] in
             guard (try? await clock.sleep(seconds: timeout)) != nil, !Task.isCancelled else { return }
-            self?.transition { state, _ in state.deadlinePassed(for: attempt) }
+            self?.transition { state in state.deadlinePassed(for: attempt) }
         }
     }
 
@@ -179,17 +182,15 @@ final class ClientCore: Sendable {
     /// Runs a lifecycle transition under the lock, publishes its events and reports a context that
     /// took effect there, then does the rest after the lock.
     @discardableResult
-    private func transition(
-        _ change: (inout ClientState, ClientStripes) -> Transition?
-    ) -> Transition? {
-        let made = state.withLockAndStripes { state, stripes -> (Transition, ConfigDirectorContext?)? in
-            guard let transition = change(&state, stripes) else { return nil }
+    private func transition(_ change: (inout ClientState) -> Transition?) -> Transition? {
+        let made = state.withLockAndStripes { state, stripes -> Transition? in
+            guard let transition = change(&state) else { return nil }
             publishLocked(transition, context: state.context, stripes)
-            return (transition, state.context)
+            return transition
         }
-        guard let (transition, _) = made else { return nil }
-        finish(transition)
-        return transition
+        guard let made else { return nil }
+        finish(made)
+        return made
     }
 
     /// What a transition does while the lock is held: its events, in order, and the telemetry of a
@@ -255,9 +256,9 @@ final class ClientCore: Sendable {
         case .configSet(let set):
             apply(set, isLive: true)
         case .connectionState(.failed(let error)):
-            transition { state, _ in state.connectionFailed(error) }
+            transition { state in state.connectionFailed(error) }
         case .connectionState(.stopped):
-            transition { state, _ in state.connectionStopped() }
+            transition { state in state.connectionStopped() }
         case .connectionState(.open):
             logger.debug("Connected to ConfigDirector.")
         case .connectionState(.reconnecting(let attempt, let delay)):
@@ -385,7 +386,7 @@ final class ClientCore: Sendable {
     // MARK: - Network and lifecycle
 
     func pauseNetwork(_ cause: Lifecycle.PauseCause = .app) {
-        transition { state, _ in state.pause(cause) }
+        transition { state in state.pause(cause) }
     }
 
     func resumeNetwork() async {
@@ -407,7 +408,7 @@ final class ClientCore: Sendable {
     /// the kept values) runs on; ``closed()`` waits for it.
     func close() {
         var watchers: [any KeyWatcher] = []
-        let closed = transition { state, _ in
+        let closed = transition { state in
             guard let transition = state.close() else { return nil }
             watchers = state.watchers.removeAll()
             return transition

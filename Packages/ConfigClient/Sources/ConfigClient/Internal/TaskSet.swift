@@ -44,7 +44,4 @@ final class TaskSet: Sendable {
         }
         for task in tasks { task.cancel() }
     }
-
-    /// The number of tasks running.
-    var count: Int { state.withLock(\.tasks.count) }
 }
