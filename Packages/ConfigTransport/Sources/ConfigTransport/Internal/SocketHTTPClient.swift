@@ -173,10 +173,11 @@ private final class SocketExchange: Sendable {
         var socket: Int32 = -1
         /// Whether the parts stream was finished, by the thread or by `end(throwing:)`.
         var isEnded = false
+        /// The pipe that `end(throwing:)` writes a byte to, so that a `poll(2)` of the thread returns at once
+        /// (`shutdown(2)` wakes nothing while a socket is still connecting); open while the thread runs.
+        var wake: (read: Int32, write: Int32)?
     }
 
-    /// The longest single wait in `poll(2)`, so that an end is noticed even where `shutdown(2)` wakes nothing.
-    private static let pollSlice: Duration = .milliseconds(100)
     private static let readSize = 64 * 1024
 
     private let request: HTTPRequest
@@ -217,6 +218,10 @@ private final class SocketExchange: Sendable {
             guard !state.isEnded else { return false }
             state.isEnded = true
             if state.socket >= 0 { _ = shutdown(state.socket, Int32(SHUT_RDWR)) }
+            if let wake = state.wake {
+                var byte: UInt8 = 1
+                _ = write(wake.write, &byte, 1)
+            }
             return true
         }
         if ended { parts.finish(throwing: error) }
@@ -240,12 +245,14 @@ private final class SocketExchange: Sendable {
     /// Runs the exchange to its end; called on the exchange's own thread.
     func run() {
         defer { closeSocket() }
+        defer { closeWakePipe() }
         #if canImport(Glibc)
         // Runs before the socket closes: the TLS connection says goodbye over it, then is freed.
         var secured: TLSConnection?
         defer { secured?.close() }
         #endif
         do {
+            try openWakePipe()
             let timeout = request.timeout.isFinite && request.timeout > 0 ? request.timeout : nil
             // The connect and the TLS handshake share one deadline; each later wait has its own.
             let deadline = Self.deadline(after: timeout)
@@ -375,6 +382,34 @@ private final class SocketExchange: Sendable {
         return descriptor
     }
 
+    /// Opens the pipe that wakes the thread's waits when the exchange ends; fails once it ended.
+    private func openWakePipe() throws {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw URLError(.cannotConnectToHost, errno: errno) }
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        let opened = state.withLock { state in
+            guard !state.isEnded else { return false }
+            state.wake = (ends[0], ends[1])
+            return true
+        }
+        guard opened else {
+            ends.forEach { _ = close($0) }
+            throw URLError(.cancelled)
+        }
+    }
+
+    private func closeWakePipe() {
+        state.withLock { state in
+            guard let wake = state.wake else { return }
+            _ = close(wake.read)
+            _ = close(wake.write)
+            state.wake = nil
+        }
+    }
+
     private func closeSocket() {
         state.withLock { state in
             if state.socket >= 0 { _ = close(state.socket) }
@@ -485,21 +520,26 @@ private final class SocketExchange: Sendable {
         }
     }
 
-    /// Waits until `socket` is ready for `events`, in bounded slices that notice the end of the exchange.
+    /// Waits until `socket` is ready for `events`, or until the deadline passes or the exchange ends; an idle
+    /// wait wakes for nothing else.
     private func wait(for events: Int16, on socket: Int32, deadline: ContinuousClock.Instant?) throws {
+        guard let wake = state.withLock(\.wake) else { throw URLError(.cancelled) }
         while true {
             guard !isEnded else { throw URLError(.cancelled) }
-            var slice = Self.pollSlice
+            var milliseconds: Int32 = -1
             if let deadline {
                 let remaining = deadline - ContinuousClock.now
                 guard remaining > .zero else { throw URLError(.timedOut) }
-                slice = min(slice, remaining)
+                milliseconds = Int32(clamping: Int64((remaining / .milliseconds(1)).rounded(.up)))
             }
-            let milliseconds = Int32(max(1, (slice / .milliseconds(1)).rounded(.up)))
-            var descriptor = pollfd(fd: socket, events: events, revents: 0)
-            let ready = poll(&descriptor, 1, milliseconds)
-            if ready > 0 { return }
+            var descriptors = [
+                pollfd(fd: socket, events: events, revents: 0),
+                pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&descriptors, 2, milliseconds)
             if ready < 0, errno != EINTR { throw URLError(.networkConnectionLost, errno: errno) }
+            if descriptors[1].revents != 0 { throw URLError(.cancelled) }
+            if descriptors[0].revents != 0 { return }
         }
     }
 
