@@ -74,21 +74,28 @@ struct SerialQueueTests {
         #expect(inside == "com.configdirector.tests.serial")
     }
 
-    @Test("a body blocked on one queue holds up neither another queue nor the callers, who suspend")
-    func blockedBodyHoldsNothingElse() async {
-        let stalled = SerialQueue(label: "com.configdirector.tests.stalled")
-        let other = SerialQueue(label: "com.configdirector.tests.other")
+    @Test("bodies blocked on more queues than the pool has threads leave the pool free: callers suspend")
+    func blockedBodiesHoldNoPoolThread() async {
+        // One more blocked body than the cooperative pool has threads: were the bodies run on the pool,
+        // no operation could run until they were released, and the check below would hang to its limit.
+        let count = ProcessInfo.processInfo.activeProcessorCount + 1
+        let queues = (0..<count).map { SerialQueue(label: "com.configdirector.tests.stalled-\($0)") }
         let release = DispatchSemaphore(value: 0)
-        let stalledRead = Task { await stalled.performBlocking { release.wait() } }
-        // Several more blocked reads than the machine has cores: each would hold a cooperative thread if the
-        // bodies ran on the pool, and the other queue's work below could not run.
-        let more = (0..<(ProcessInfo.processInfo.activeProcessorCount + 2)).map { _ in
-            Task { await stalled.performBlocking { release.wait() } }
+        let (started, signal) = AsyncStream.makeStream(of: Void.self)
+        let blocked = queues.map { queue in
+            Task {
+                await queue.performBlocking {
+                    signal.yield()
+                    release.wait()
+                }
+            }
         }
-        #expect(await other.performBlocking { 7 } == 7)
+        var iterator = started.makeAsyncIterator()
+        for _ in 0..<count { await iterator.next() }
+        // Every body is blocked now; async operations of another queue still run.
+        let other = SerialQueue()
         #expect(await other.perform { 8 } == 8)
-        for _ in 0..<(more.count + 1) { release.signal() }
-        await stalledRead.value
-        for task in more { await task.value }
+        for _ in 0..<count { release.signal() }
+        for task in blocked { await task.value }
     }
 }
