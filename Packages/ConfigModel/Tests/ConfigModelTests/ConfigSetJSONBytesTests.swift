@@ -144,7 +144,10 @@ struct ConfigSetJSONBytesTests {
         for number in ["1e400", "-1.8e308"] {
             let text = #"{"x":[\#(number)],"configs":{"k":{"value":\#(number)},"j":{"value":"v"}}}"#
             let set = try ConfigSet(jsonBytes: text.utf8)
-            #expect(set.configs == ["k": ConfigState(type: .custom, value: nil), "j": ConfigState(type: .custom, value: "v")])
+            #expect(
+                set.configs == [
+                    "k": ConfigState(type: .custom, value: nil), "j": ConfigState(type: .custom, value: "v"),
+                ])
             #expect(throws: JSONParsingError.self) { try JSONValue(parsing: text) }
         }
     }
@@ -156,7 +159,8 @@ struct ConfigSetJSONBytesTests {
             #expect(set.configs["k"] == ConfigState(type: .integer, value: nil), "value \(value)")
         }
         let repeated = try ConfigSet(
-            jsonBytes: #"{"kind":"full","kind":"delta","configs":{"a":{"value":"1"},"a":{"value":"2","value":"3"},"b":{},"b":5}}"#
+            jsonBytes:
+                #"{"kind":"full","kind":"delta","configs":{"a":{"value":"1"},"a":{"value":"2","value":"3"},"b":{},"b":5}}"#
                 .utf8
         )
         #expect(repeated == ConfigSet(kind: .delta, configs: ["a": ConfigState(type: .custom, value: "3")]))

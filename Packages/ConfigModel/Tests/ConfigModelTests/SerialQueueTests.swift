@@ -8,7 +8,8 @@ import Testing
 import CDispatch
 #endif
 
-@Suite("SerialQueue: one operation at a time, in order; blocking parts on its own dispatch queue", .timeLimit(.minutes(1)))
+@Suite(
+    "SerialQueue: one operation at a time, in order; blocking parts on its own dispatch queue", .timeLimit(.minutes(1)))
 struct SerialQueueTests {
     /// The label of the dispatch queue the caller runs on.
     private static func currentQueueLabel() -> String {

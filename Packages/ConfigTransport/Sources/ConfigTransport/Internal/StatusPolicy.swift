@@ -34,7 +34,8 @@ enum StatusVerdict: Equatable {
         case 201...299:
             self = .otherSuccess
         case 300...399:
-            self = .retry(reason: "status \(status): redirects are not followed", retryAfter: nil, requestTooLarge: false)
+            self = .retry(
+                reason: "status \(status): redirects are not followed", retryAfter: nil, requestTooLarge: false)
         case 413, 431:
             // Our own request was too large for a server or a proxy on the way: not a refusal of the client.
             self = .retry(reason: "status \(status): the request was too large", retryAfter: nil, requestTooLarge: true)

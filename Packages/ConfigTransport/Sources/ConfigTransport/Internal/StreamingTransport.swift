@@ -29,7 +29,8 @@ struct StreamRunner: ConnectionRunner {
         var lastEventID: String?
         var isReconnect = false
         while !Task.isCancelled {
-            let request = shell.requests.streamingRequest(context: context, lastEventID: isReconnect ? lastEventID : nil)
+            let request = shell.requests.streamingRequest(
+                context: context, lastEventID: isReconnect ? lastEventID : nil)
             let ending = await stream(request, generation: generation, lastEventID: &lastEventID)
             switch ending {
             case .cancelled:

@@ -1,6 +1,6 @@
+@_spi(Internal) import ConfigModel
 import Testing
 
-@_spi(Internal) import ConfigModel
 @testable @_spi(Internal) import ConfigTransport
 
 @Suite("ConnectionSlot: one connection at a time, replaced, stopped and closed", .timeLimit(.minutes(1)))
@@ -57,7 +57,8 @@ struct ConnectionSlotTests {
         slot.stop(closing: true)
     }
 
-    @Test("a new connection cancels the current one and starts only after it has ended; the old one's events are dropped")
+    @Test(
+        "a new connection cancels the current one and starts only after it has ended; the old one's events are dropped")
     func replacement() async {
         let (slot, events) = Self.makeSlot()
         let log = Protected<[String]>([])
