@@ -2,12 +2,12 @@ extension ConfigSet {
     /// Decodes a config set from the UTF-8 bytes of its JSON payload, in one pass and without an
     /// intermediate representation of the document.
     ///
-    /// The result is the one `JSONDecoder().decode(ConfigSet.self, from:)` gives for the same bytes,
-    /// with the same leniency (PROTOCOL §3): every field is optional, a missing or unknown kind is
-    /// ``Kind/full``, a missing or unknown type is ``ConfigType/custom``, a value sent as a number or
-    /// boolean is kept as its text, an entry that is not an object is skipped, unknown fields are ignored,
-    /// and of repeated keys the first wins. The input fails where `JSONDecoder` fails; the peak memory
-    /// is little more than the configs decoded.
+    /// The bytes must be JSON (RFC 8259): a set that is not, a raw control character in a string or
+    /// invalid UTF-8 included, fails whole. The leniency is PROTOCOL §3's, and nothing more: every field
+    /// is optional and a field of the wrong type counts as missing (`value` is a string or nothing), a
+    /// missing or unknown kind is ``Kind/full``, a missing or unknown type is ``ConfigType/custom``, an
+    /// entry that is not an object is skipped, and unknown fields are ignored. Of repeated keys the last
+    /// wins. The peak memory is little more than the configs decoded.
     ///
     /// ```swift
     /// let set = try ConfigSet(jsonBytes: body)              // Data
@@ -17,39 +17,44 @@ extension ConfigSet {
     /// - Parameter bytes: The payload as UTF-8; contiguous storage (`Data`, `[UInt8]`, a native
     ///   string's `utf8`) is read in place, any other collection is copied first.
     /// - Throws: ``JSONParsingError`` when the bytes are not JSON, when the payload or its `configs` is
-    ///   not an object, when a key of the set, of `configs` is not a valid string, or when arrays and
-    ///   objects nest deeper than 512 levels.
+    ///   not an object, or when arrays and objects nest deeper than 512 levels.
     public init(jsonBytes bytes: some Collection<UInt8>) throws(JSONParsingError) {
-        self = try Self.decoding(bytes, member: nil)
+        self = try Self.withBuffer(of: bytes) { buffer in
+            Result { () throws(JSONParsingError) in
+                var decoder = ConfigSetDecoder(bytes: buffer)
+                return try decoder.decode()
+            }
+        }.get()
     }
 
-    /// Decodes the config set that is the value of the member `name` of a JSON object, as `JSONDecoder`
-    /// decodes a `ConfigSet` property of a `Decodable` type, for a document that embeds a set (the
-    /// entry ConfigStore keeps). The rest of the document is only checked to be JSON.
+    /// Decodes, in one pass, a JSON document that is an object embedding a config set as its member
+    /// `name` (the entry ConfigStore keeps): the set as ``init(jsonBytes:)`` decodes it, and the other
+    /// members as values.
     ///
     /// - Parameters:
     ///   - bytes: The document as UTF-8, read in place when its storage is contiguous.
     ///   - name: The key of the member that holds the set.
+    /// - Returns: The set, or `nil` when the member is missing or is not an object (it is then among
+    ///   `members`), and every other member of the document (of a repeated key, the last).
     /// - Throws: ``JSONParsingError`` when the bytes are not JSON, when the document is not an object,
-    ///   when it has no member `name` or the first one is not an object, or for the reasons of
-    ///   ``init(jsonBytes:)``.
+    ///   or for the reasons of ``init(jsonBytes:)``.
     @_spi(Storage)
-    public init(jsonBytes bytes: some Collection<UInt8>, member name: String) throws(JSONParsingError) {
-        self = try Self.decoding(bytes, member: name)
+    public static func decodingDocument(jsonBytes bytes: some Collection<UInt8>, setMember name: String)
+        throws(JSONParsingError) -> (set: ConfigSet?, members: [String: JSONValue])
+    {
+        try withBuffer(of: bytes) { buffer in
+            Result { () throws(JSONParsingError) in
+                var decoder = ConfigSetDecoder(bytes: buffer)
+                return try decoder.decodeDocument(setMember: name)
+            }
+        }.get()
     }
 
-    /// Decodes the whole input, or the member `member` of the input's object, in place when it can.
-    private static func decoding(_ bytes: some Collection<UInt8>, member: String?) throws(JSONParsingError)
-        -> ConfigSet
-    {
-        let decode = { (buffer: UnsafeBufferPointer<UInt8>) in
-            Result { () throws(JSONParsingError) -> ConfigSet in
-                var decoder = ConfigSetDecoder(bytes: buffer)
-                if let member { return try decoder.decode(member: member) }
-                return try decoder.decode()
-            }
-        }
-        let result = bytes.withContiguousStorageIfAvailable(decode) ?? Array(bytes).withUnsafeBufferPointer(decode)
-        return try result.get()
+    /// Runs `body` on the bytes, in place when their storage is contiguous.
+    private static func withBuffer<Value>(
+        of bytes: some Collection<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Result<Value, JSONParsingError>
+    ) -> Result<Value, JSONParsingError> {
+        bytes.withContiguousStorageIfAvailable(body) ?? Array(bytes).withUnsafeBufferPointer(body)
     }
 }

@@ -35,8 +35,9 @@ extension ConfigState: Codable {
 
     /// Creates a config state from the server's payload, leniently (PROTOCOL §3).
     ///
-    /// Every field is optional, an unknown or missing type is ``ConfigType/custom``, a value sent as
-    /// a number or boolean is kept as its text, and a value that is an array or object is no value.
+    /// Every field is optional, a field of the wrong type counts as missing (a value is a string or
+    /// nothing), and an unknown or missing type is ``ConfigType/custom``; as ``ConfigSet/init(jsonBytes:)``
+    /// decodes an entry.
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when the entry is not an object.
     public init(from decoder: any Decoder) throws {
@@ -45,15 +46,7 @@ extension ConfigState: Codable {
         key = try? container.decodeIfPresent(String.self, forKey: .key)
         type = (try? container.decodeIfPresent(ConfigType.self, forKey: .type)) ?? .custom
         valueID = try? container.decodeIfPresent(String.self, forKey: .valueID)
-        value = Self.decodeText(container, forKey: .value)
-    }
-
-    private static func decodeText(_ container: KeyedDecodingContainer<CodingKeys>, forKey key: CodingKeys) -> String? {
-        if let text = try? container.decodeIfPresent(String.self, forKey: key) { return text }
-        if let flag = try? container.decodeIfPresent(Bool.self, forKey: key) { return flag ? "true" : "false" }
-        if let number = try? container.decodeIfPresent(Int.self, forKey: key) { return String(number) }
-        if let number = try? container.decodeIfPresent(Double.self, forKey: key) { return number.description }
-        return nil
+        value = try? container.decodeIfPresent(String.self, forKey: .value)
     }
 
     /// Writes the config in its wire form, omitting nil fields.

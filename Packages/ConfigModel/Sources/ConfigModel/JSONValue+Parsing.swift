@@ -2,9 +2,9 @@ extension ConfigDirectorContext.TraitValue {
     /// The deepest nesting of arrays and objects that ``init(parsing:)`` accepts.
     ///
     /// The bound keeps hostile input from exhausting memory or the stack of code that walks the value.
-    @_spi(Internal) public static let maximumParsingDepth = 512
+    @_spi(Internal) public static let maximumParsingDepth = JSONCursor.maximumDepth
 
-    /// Parses one JSON value (RFC 8259) from text, exactly.
+    /// Parses one JSON value (RFC 8259) from text, exactly, with the reader that decodes config sets.
     ///
     /// A number written without a fraction or exponent that fits in `Int` becomes ``integer(_:)``
     /// (`-0` is the integer `0`); every other number, such as `2.5`, `2e0` or an integer too large for
@@ -24,8 +24,8 @@ extension ConfigDirectorContext.TraitValue {
         var text = text
         let result = text.withUTF8 { bytes in
             Result { () throws(JSONParsingError) -> JSONValue in
-                var parser = JSONParser(bytes: bytes, maximumDepth: Self.maximumParsingDepth)
-                return try parser.parseDocument()
+                var cursor = JSONCursor(bytes: bytes)
+                return try JSONParser.parseDocument(&cursor)
             }
         }
         self = try result.get()

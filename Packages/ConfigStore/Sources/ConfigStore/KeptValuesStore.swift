@@ -8,7 +8,9 @@ public import Foundation
 /// thread that evaluates configs included: the entry is encoded and written later on the store's own
 /// serial queue, and a burst of saves within the coalescing window ends in one write of the last state.
 /// ``load(for:)``, ``instanceID()``, ``flush()`` and ``close()`` are `async` and do their I/O on that
-/// queue as well, so no storage is touched on the calling thread, the main thread included.
+/// queue as well, so no storage is touched on the calling thread, the main thread included. The I/O
+/// blocks: the queues run it on their dispatch queues (``SerialQueue/runBlocking(_:)``) while the operation
+/// suspends, so that no thread of the cooperative pool waits on storage.
 ///
 /// Storage never stops the client: a provider that throws is logged once and the store goes on without
 /// it; an entry above the provider's size limit is not written, the one kept before is removed, and one
@@ -32,10 +34,11 @@ public import Foundation
     private let coalescingWindow: TimeInterval
     private let scheduleWrite: WriteScheduler
     private let now: @Sendable () -> Date
-    private let queue = DispatchQueue(label: "com.configdirector.kept-values", qos: .userInitiated)
+    /// The queue of the kept values' reads and writes.
+    private let queue = SerialQueue(label: "com.configdirector.kept-values")
     /// The instance id's own queue, so that a slow read of the values never delays the connection,
-    /// which needs the id.
-    private let instanceIDQueue = DispatchQueue(label: "com.configdirector.instance-id", qos: .userInitiated)
+    /// which needs the id. Operations of `queue` may wait for it, never the other way round.
+    private let instanceIDQueue = SerialQueue(label: "com.configdirector.instance-id")
     /// What callers hand over to the queue.
     private let pending = Locked(PendingState())
     /// What the queue remembers between its jobs; only touched on `queue`.
@@ -122,7 +125,7 @@ public import Foundation
     /// - Returns: The last config set saved for the context, or `nil`; always `nil` when disabled.
     public func load(for context: ConfigDirectorContext?) async -> ConfigSet? {
         guard isEnabled else { return nil }
-        return await onQueue { self.loadOnQueue(for: context) }
+        return await queue.perform { await self.loadOnQueue(for: context) }
     }
 
     /// Keeps `set` as the state of `context`, to be written within the coalescing window.
@@ -144,7 +147,7 @@ public import Foundation
         }
         guard needsSchedule else { return }
         scheduleWrite(coalescingWindow) { [self] in
-            queue.async { self.writeWhenScheduled() }
+            queue.enqueue { await self.writeWhenScheduled() }
         }
     }
 
@@ -154,7 +157,7 @@ public import Foundation
     /// thousand clients that never connected must not wake a thousand queues (and threads).
     public func flush() async {
         guard pending.withLock(\.hasSaved) else { return }
-        await onQueue { self.writePendingSave() }
+        await queue.perform { await self.writePendingSave() }
     }
 
     /// Writes the last save if it is not written yet, and ignores later saves.
@@ -168,42 +171,44 @@ public import Foundation
     /// the store, and works whether or not values are kept.
     /// - Returns: The UUID string, in upper case.
     public func instanceID() async -> String {
-        await withCheckedContinuation { continuation in
-            instanceIDQueue.async { continuation.resume(returning: self.instanceIDOnQueue()) }
-        }
+        if let known = queueState.withLock(\.instanceID) { return known }
+        return await instanceIDQueue.performBlocking { self.instanceIDOnQueue() }
     }
 
     // MARK: - Queue
 
-    private func onQueue<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
-        await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: body()) }
-        }
-    }
-
-    private func writeWhenScheduled() {
+    // Only called in operations of `queue`.
+    private func writeWhenScheduled() async {
         let save = pending.withLock { state -> PendingSave? in
             state.isWriteScheduled = false
             defer { state.save = nil }
             return state.save
         }
-        if let save { write(save) }
+        if let save { await write(save) }
     }
 
-    private func writePendingSave() {
+    // Only called in operations of `queue`.
+    private func writePendingSave() async {
         let save = pending.withLock { state -> PendingSave? in
             defer { state.save = nil }
             return state.save
         }
-        if let save { write(save) }
+        if let save { await write(save) }
     }
 
-    private func write(_ save: PendingSave) {
+    // Only called in operations of `queue`.
+    private func write(_ save: PendingSave) async {
+        let context = await keptContext(for: save.context)
+        await queue.runBlocking { self.write(save, context: context) }
+    }
+
+    /// Encodes and writes the entry; blocks. Only called in operations of `queue`.
+    private func write(_ save: PendingSave, context: KeptContext) {
         let entry = KeptValuesEntry(
             formatVersion: KeptValuesEntry.currentFormatVersion,
             sdkVersion: ConfigDirectorSDK.version,
             sdkKeyHash: sdkKeyHash,
-            context: keptContext(for: save.context),
+            context: context,
             writtenAt: now(),
             configSet: save.set
         )
@@ -230,11 +235,16 @@ public import Foundation
         }
     }
 
-    private func loadOnQueue(for context: ConfigDirectorContext?) -> ConfigSet? {
-        let requested = keptContext(for: context)
+    // Only called in operations of `queue`.
+    private func loadOnQueue(for context: ConfigDirectorContext?) async -> ConfigSet? {
+        let requested = await keptContext(for: context)
         let unwritten = pending.withLock { $0.save }
-        if let unwritten, keptContext(for: unwritten.context) == requested { return unwritten.set }
+        if let unwritten, await keptContext(for: unwritten.context) == requested { return unwritten.set }
+        return await queue.runBlocking { self.read(for: requested) }
+    }
 
+    /// Reads and decodes the entry; blocks. Only called in operations of `queue`.
+    private func read(for requested: KeptContext) -> ConfigSet? {
         let limit = provider.sizeLimit()
         let text: String
         switch attempt("read the values kept on the device", { try provider.boundedRead(upTo: limit) }) {
@@ -250,22 +260,16 @@ public import Foundation
         case .entry(let entry):
             text = entry
         }
-        let data = Data(text.utf8)
-        let decoder = KeptValuesEntry.makeDecoder()
-        guard let header = try? decoder.decode(KeptValuesEntry.Header.self, from: data) else {
+        let entry: KeptValuesEntry
+        switch KeptValuesEntry.read(text) {
+        case .malformed:
             discardEntry(because: "do not decode")
             return nil
-        }
-        guard header.formatVersion == KeptValuesEntry.currentFormatVersion else {
-            let current = KeptValuesEntry.currentFormatVersion
-            discardEntry(because: "have format version \(header.formatVersion), not \(current)")
+        case .otherFormatVersion(let version):
+            discardEntry(because: "have format version \(version), not \(KeptValuesEntry.currentFormatVersion)")
             return nil
-        }
-        guard let entry = try? decoder.decode(KeptValuesEntry.Fields.self, from: data),
-            let configSet = try? ConfigSet(jsonBytes: text.utf8, member: KeptValuesEntry.configSetKey)
-        else {
-            discardEntry(because: "do not decode")
-            return nil
+        case .entry(let read):
+            entry = read
         }
         guard entry.sdkKeyHash == sdkKeyHash else {
             discardEntry(because: "belong to another client SDK key")
@@ -276,13 +280,13 @@ public import Foundation
             return nil
         }
         logger.debug(
-            "Serving \(configSet.configs.count) configs kept on the device, written by SDK \(entry.sdkVersion) "
+            "Serving \(entry.configSet.configs.count) configs kept on the device, written by SDK \(entry.sdkVersion) "
                 + "at \(entry.writtenAt)."
         )
-        return configSet
+        return entry.configSet
     }
 
-    /// Only called on `instanceIDQueue`.
+    /// Reads or creates the instance id; blocks. Only called in operations of `instanceIDQueue`.
     private func instanceIDOnQueue() -> String {
         if let known = queueState.withLock({ $0.instanceID }) { return known }
         let stored = attempt("read the instance id kept on the device", { try instanceIDProvider.read() }) ?? nil
@@ -298,11 +302,11 @@ public import Foundation
     }
 
     /// The kind and id that an entry must match; a context with an invalid kind counts as none.
-    private func keptContext(for context: ConfigDirectorContext?) -> KeptContext {
+    private func keptContext(for context: ConfigDirectorContext?) async -> KeptContext {
         let usable = context.flatMap { $0.hasValidKind ? $0 : nil }
         let kind = usable?.effectiveKind ?? ConfigDirectorContext.defaultKind
         guard let id = usable?.id else {
-            return KeptContext(kind: kind, id: nil, instanceID: instanceIDQueue.sync { instanceIDOnQueue() })
+            return KeptContext(kind: kind, id: nil, instanceID: await instanceID())
         }
         return KeptContext(kind: kind, id: id, instanceID: nil)
     }

@@ -20,7 +20,7 @@ final class ClientCore: Sendable {
     /// built off the lock.
     static let inPlaceApplyLimit = 256
     private let dependencies: ClientDependencies
-    private let operations = SerialOperationQueue()
+    private let operations = SerialQueue()
     /// The tasks the client starts (connect deadlines, kept-values loads, foreground resumes), all
     /// cancelled by `close()`.
     private let tasks = TaskSet()

@@ -162,7 +162,7 @@ final class TelemetryCollector: Sendable {
     private let pending = Locked(Pending())
     private let cacheDrain = Locked<(@Sendable () -> [TelemetryCache.Entry])?>(nil)
     private let timer = Locked<Task<Void, Never>?>(nil)
-    private let sends = SerialOperationQueue()
+    private let sends = SerialQueue()
     /// Whether `close` was called: batches queued before it and not sent yet are dropped.
     private let isClosing = Locked(false)
     private let sink: any TelemetrySink

@@ -1,11 +1,10 @@
-@_spi(Internal) internal import ConfigModel
+@_spi(Internal) @_spi(Storage) internal import ConfigModel
 internal import Foundation
 
 /// The document kept on the device (PROTOCOL §10), encoded as JSON into one UTF-8 string.
 ///
-/// It is read back in two parts: ``Fields`` through `JSONDecoder`, and the config set, the bulk of the
-/// document, through `ConfigSet(jsonBytes:member:)`, which decodes it the same way without building
-/// `JSONDecoder`'s representation of a thousand entries.
+/// It is written with `JSONEncoder` and read back once, in one pass, by ``read(_:)``: the config set, the
+/// bulk of the document, as `ConfigSet(jsonBytes:)` decodes a payload, the other fields as values.
 struct KeptValuesEntry: Encodable, Equatable {
     /// The version of this document's layout; an entry of another version is removed.
     static let currentFormatVersion = 1
@@ -27,19 +26,6 @@ struct KeptValuesEntry: Encodable, Equatable {
         case formatVersion, sdkVersion, sdkKeyHash, context, writtenAt, configSet
     }
 
-    /// The only field read before the rest, so that another layout is recognised as such.
-    struct Header: Decodable {
-        var formatVersion: Int
-    }
-
-    /// The fields of the entry other than its config set, as read back.
-    struct Fields: Decodable {
-        var sdkVersion: String
-        var sdkKeyHash: String
-        var context: KeptContext
-        var writtenAt: Date
-    }
-
     /// The key of the config set in the document.
     static let configSetKey = CodingKeys.configSet.stringValue
 
@@ -49,16 +35,48 @@ struct KeptValuesEntry: Encodable, Equatable {
         return encoder
     }
 
-    static func makeDecoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
+    /// What a kept document reads as.
+    enum Reading: Equatable {
+        /// Not an entry of any format version: not JSON, or no integer `formatVersion`.
+        case malformed
+        /// An entry of another format version, which this SDK does not read further.
+        case otherFormatVersion(Int)
+        /// An entry of the current format version.
+        case entry(KeptValuesEntry)
+    }
+
+    /// Reads a kept document, decoding it once.
+    /// - Parameter text: The document as the provider kept it.
+    /// - Returns: The entry, or why there is none.
+    static func read(_ text: String) -> Reading {
+        guard let document = try? ConfigSet.decodingDocument(jsonBytes: text.utf8, setMember: configSetKey),
+            case .int(let formatVersion)? = document.members[CodingKeys.formatVersion.stringValue]
+        else { return .malformed }
+        guard formatVersion == currentFormatVersion else { return .otherFormatVersion(formatVersion) }
+        let members = document.members
+        guard let configSet = document.set,
+            case .string(let sdkVersion)? = members[CodingKeys.sdkVersion.stringValue],
+            case .string(let sdkKeyHash)? = members[CodingKeys.sdkKeyHash.stringValue],
+            let context = members[CodingKeys.context.stringValue].flatMap(KeptContext.init(kept:)),
+            case .string(let writtenAtText)? = members[CodingKeys.writtenAt.stringValue],
+            let writtenAt = try? Date.ISO8601FormatStyle().parse(writtenAtText)
+        else { return .malformed }
+        return .entry(
+            KeptValuesEntry(
+                formatVersion: formatVersion,
+                sdkVersion: sdkVersion,
+                sdkKeyHash: sdkKeyHash,
+                context: context,
+                writtenAt: writtenAt,
+                configSet: configSet
+            )
+        )
     }
 }
 
 /// The part of a context that decides whether kept values are served for it: its kind and id, or,
 /// for a context without an id, the install's instance id.
-struct KeptContext: Codable, Hashable {
+struct KeptContext: Encodable, Hashable {
     /// The effective kind: `user` when the context has none.
     var kind: String
     /// The context id, or `nil` for a context without one.
@@ -78,15 +96,16 @@ struct KeptContext: Codable, Hashable {
         self.instanceID = id == nil ? instanceID : nil
     }
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        kind = try container.decode(String.self, forKey: .kind)
-        if try container.decodeIfPresent(Bool.self, forKey: .withoutID) == true {
-            id = nil
-            instanceID = try container.decode(String.self, forKey: .instanceID)
+    /// Reads the context of a kept entry, as ``encode(to:)`` wrote it; `nil` when it is not one.
+    init?(kept value: JSONValue) {
+        guard case .dictionary(let members) = value, case .string(let kind)? = members[CodingKeys.kind.stringValue]
+        else { return nil }
+        if case .bool(true)? = members[CodingKeys.withoutID.stringValue] {
+            guard case .string(let instanceID)? = members[CodingKeys.instanceID.stringValue] else { return nil }
+            self.init(kind: kind, id: nil, instanceID: instanceID)
         } else {
-            id = try container.decode(String.self, forKey: .id)
-            instanceID = nil
+            guard case .string(let id)? = members[CodingKeys.id.stringValue] else { return nil }
+            self.init(kind: kind, id: id, instanceID: nil)
         }
     }
 

@@ -1,60 +1,15 @@
 @_spi(Internal) internal import ConfigModel
 internal import Foundation
 
-/// The streaming transport of PROTOCOL §4: one Server-Sent Events connection, reconnected with backoff.
-final class StreamingTransport: Transport {
-    private let slot: ConnectionSlot
-    private let http: any HTTPClient
-    private let runner: StreamRunner
-
-    init(
-        configuration: TransportConfiguration,
-        http: any HTTPClient,
-        handler: @escaping @Sendable (TransportEvent) -> Void
-    ) {
-        slot = ConnectionSlot(handler: handler)
-        self.http = http
-        runner = StreamRunner(
-            configuration: configuration,
-            http: http,
-            slot: slot,
-            requests: ConnectionRequestBuilder(configuration: configuration),
-            outage: OutageLog(logger: configuration.logger)
-        )
-    }
-
-    deinit {
-        close()
-    }
-
-    func connect(context: ConfigDirectorContext?, reason: ConnectReason) {
-        let runner = self.runner
-        let started = slot.start { generation in
-            await runner.run(context: context, generation: generation)
-        }
-        if !started { runner.configuration.logger.debug("connect was called on a closed streaming transport.") }
-    }
-
-    func disconnect() {
-        slot.stop(closing: false)
-    }
-
-    func close() {
-        if slot.stop(closing: true) { http.shutdown() }
-    }
-}
-
 /// The work of one streaming connection and its automatic reconnects.
-struct StreamRunner: Sendable {
-    let configuration: TransportConfiguration
-    let http: any HTTPClient
-    let slot: ConnectionSlot
-    let requests: ConnectionRequestBuilder
-    let outage: OutageLog
-    /// The warning about an oversized event, logged once for the life of the transport.
-    private let oversizedRefusal = LogOnce()
+struct StreamRunner: ConnectionRunner {
+    static let name = "streaming"
 
-    private var logger: any ConfigDirectorLogger { configuration.logger }
+    let shell: TransportShell
+
+    private var configuration: TransportConfiguration { shell.configuration }
+    private var slot: ConnectionSlot { shell.slot }
+    private var logger: any ConfigDirectorLogger { shell.logger }
 
     /// How one connection ended.
     private enum Ending {
@@ -74,7 +29,8 @@ struct StreamRunner: Sendable {
         var lastEventID: String?
         var isReconnect = false
         while !Task.isCancelled {
-            let request = requests.streamingRequest(context: context, lastEventID: isReconnect ? lastEventID : nil)
+            let request = shell.requests.streamingRequest(
+                context: context, lastEventID: isReconnect ? lastEventID : nil)
             let ending = await stream(request, generation: generation, lastEventID: &lastEventID)
             switch ending {
             case .cancelled:
@@ -86,14 +42,12 @@ struct StreamRunner: Sendable {
                 slot.emit(.connectionState(.stopped), generation: generation)
                 return
             case .fatal(let error):
-                // The owner logs the one error of a refused connection (PROTOCOL §4).
-                logger.debug(
-                    "The streaming connection was refused"
-                        + (error.refusedStatusCode.map { " with status \($0)" } ?? "")
-                        + ". The error is unrecoverable: the SDK will not reconnect"
-                        + " and keeps serving the values it has."
+                shell.fail(
+                    error,
+                    generation: generation,
+                    refused: "The streaming connection was refused",
+                    consequence: "the SDK will not reconnect and keeps serving the values it has."
                 )
-                slot.emit(.connectionState(.failed(error)), generation: generation)
                 return
             case .transient(let reason, let delivered, let retryAfter):
                 if delivered { attempt = 0 }
@@ -103,7 +57,7 @@ struct StreamRunner: Sendable {
                     randomFraction: configuration.randomFraction(),
                     retryAfter: retryAfter
                 )
-                outage.transientFailure("The streaming connection failed (\(reason)); reconnecting with backoff.")
+                shell.outage.transientFailure("The streaming connection failed (\(reason)); reconnecting with backoff.")
                 logger.debug("Streaming reconnect attempt \(attempt) in \(delay) s (\(reason)).")
                 guard slot.emit(.connectionState(.reconnecting(attempt: attempt, delay: delay)), generation: generation)
                 else { return }
@@ -123,7 +77,7 @@ struct StreamRunner: Sendable {
         generation: Int,
         lastEventID: inout String?
     ) async -> Ending {
-        let exchange = http.start(request)
+        let exchange = shell.http.start(request)
         var errorBodyDeadline: Task<Void, Never>?
         defer {
             errorBodyDeadline?.cancel()
@@ -137,33 +91,23 @@ struct StreamRunner: Sendable {
             reading: for try await part in exchange.parts {
                 switch part {
                 case .head(let head):
-                    switch head.statusCode {
-                    case 204:
+                    switch StatusVerdict(for: head, clock: configuration.clock) {
+                    case .noContent:
                         return .stopped
-                    case 200...299:
+                    case .payload, .otherSuccess:
                         guard slot.emit(.connectionState(.open), generation: generation) else { return .cancelled }
-                    case 429, 503:
-                        let retryAfter = head.value(forHeader: "Retry-After").flatMap {
-                            RetryAfter.seconds(from: $0, now: configuration.clock.now())
+                    case .retry(let reason, let retryAfter, let requestTooLarge):
+                        guard requestTooLarge else {
+                            return .transient(reason: reason, delivered: false, retryAfter: retryAfter)
                         }
-                        return .transient(reason: "status \(head.statusCode)", delivered: false, retryAfter: retryAfter)
-                    case 300...399:
-                        return .transient(
-                            reason: "status \(head.statusCode): redirects are not followed",
-                            delivered: false,
-                            retryAfter: nil
-                        )
-                    case 413, 431:
-                        // Our own request was too large for a server or a proxy on the way, most likely by
-                        // its Last-Event-ID: not a refusal of the client. Reconnect with backoff, without it.
+                        // Most likely too large by its Last-Event-ID: reconnect with backoff, without it.
                         lastEventID = nil
                         return .transient(
-                            reason:
-                                "status \(head.statusCode): the request was too large; retrying without Last-Event-ID",
+                            reason: reason + "; retrying without Last-Event-ID",
                             delivered: false,
-                            retryAfter: nil
+                            retryAfter: retryAfter
                         )
-                    case 400...499:
+                    case .fatal:
                         fatalStatus = head.statusCode
                         // The error body is only quoted: a server that never ends it must not delay the error.
                         let clock = configuration.clock
@@ -175,8 +119,6 @@ struct StreamRunner: Sendable {
                             }
                             exchange.cancel()
                         }
-                    default:
-                        return .transient(reason: "status \(head.statusCode)", delivered: false, retryAfter: nil)
                     }
                 case .body(let chunk):
                     if fatalStatus != nil {
@@ -189,7 +131,7 @@ struct StreamRunner: Sendable {
                     for item in items {
                         if !delivered {
                             delivered = true
-                            outage.recovered("The streaming connection is delivering again.")
+                            shell.outage.recovered("The streaming connection is delivering again.")
                         }
                         guard deliver(item, generation: generation) else { return .cancelled }
                     }
@@ -199,7 +141,7 @@ struct StreamRunner: Sendable {
             guard !Task.isCancelled else { return .cancelled }
             switch error {
             case .eventTooLarge(let limit):
-                oversizedRefusal.log(
+                shell.oversizedRefusal.log(
                     "An event larger than \(limit) bytes was refused; the connection was dropped without reading the"
                         + " rest, and is retried with a growing backoff. Raise ConnectionOptions.maxEventSize if the"
                         + " environment's configs need more. This is logged once.",
@@ -224,20 +166,7 @@ struct StreamRunner: Sendable {
     }
 
     private func fatal(statusCode: Int, body: Data) -> Ending {
-        logger.debug(
-            "Streaming status \(statusCode) body: "
-                + ResponseText.quote(
-                    body,
-                    length: ResponseText.debugPreviewLength,
-                    redacting: configuration.clientSDKKey
-                )
-        )
-        let message = ResponseText.fatalMessage(
-            statusCode: statusCode,
-            body: body,
-            redacting: configuration.clientSDKKey
-        )
-        return .fatal(.connectionFailed(message: message, statusCode: statusCode))
+        .fatal(shell.refusal(statusCode: statusCode, body: body, subject: "Streaming"))
     }
 
     /// Hands on what the parser read; returns whether the connection is still current.
@@ -248,15 +177,7 @@ struct StreamRunner: Sendable {
                 let set = try ConfigSet(jsonBytes: event.data.utf8)
                 return slot.emit(.configSet(set), generation: generation)
             } catch {
-                logger.warn("A config set that does not decode was skipped.", error: error)
-                logger.debug(
-                    "Skipped event data: "
-                        + ResponseText.quote(
-                            Data(event.data.utf8),
-                            length: ResponseText.debugPreviewLength,
-                            redacting: configuration.clientSDKKey
-                        )
-                )
+                shell.logSkipped(Data(event.data.utf8), what: "config set", payloadName: "event data", error: error)
                 return slot.isCurrent(generation)
             }
         case .comment:
@@ -267,13 +188,5 @@ struct StreamRunner: Sendable {
             )
             return slot.isCurrent(generation)
         }
-    }
-}
-
-extension ConfigDirectorError {
-    /// The status code of a refused connection.
-    var refusedStatusCode: Int? {
-        if case .connectionFailed(_, let statusCode) = self { return statusCode }
-        return nil
     }
 }
