@@ -13,7 +13,7 @@
 /// published in one short step.
 struct EvaluationTable {
     /// Where a config is, and which config it is: two numbers, copied out without retains.
-    struct Entry {
+    struct Entry: Equatable {
         /// A small number, stable while the key is held and reused after it is removed, that indexes
         /// per-key side tables such as a ``TelemetryCache``.
         let slot: Int
