@@ -278,23 +278,19 @@ final class TelemetryCollector: Sendable {
         let last = flush(settingContext: nil, isTimer: false, cached: nil, isLast: true)
         stop()
         if let last {
+            // Ends at the first of the last send and the deadline.
+            let ended = Promise<Void>()
             let clock = clock
-            let deadline = Locked<Task<Void, Never>?>(nil)
-            await withCheckedContinuation { (ended: CheckedContinuation<Void, Never>) in
-                let once = Locked<CheckedContinuation<Void, Never>?>(ended)
-                let end: @Sendable () -> Void = { once.withLock { $0.take() }?.resume() }
-                deadline.withLock { deadline in
-                    deadline = Task {
-                        _ = try? await clock.sleep(seconds: Self.closeDeadline)
-                        end()
-                    }
-                }
-                Task {
-                    await last.value
-                    end()
-                }
+            let deadline = Task {
+                _ = try? await clock.sleep(seconds: Self.closeDeadline)
+                ended.resolve(())
             }
-            deadline.withLock { $0 }?.cancel()
+            Task {
+                await last.value
+                ended.resolve(())
+            }
+            await ended.value()
+            deadline.cancel()
         }
         sink.close()
     }
