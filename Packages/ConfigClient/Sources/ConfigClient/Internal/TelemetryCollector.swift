@@ -5,10 +5,10 @@ internal import Foundation
 /// Aggregates evaluations and flushes them as batches (PROTOCOL §6).
 ///
 /// Identical evaluations of one context share an aggregate with a count, and at most ``capacity``
-/// aggregates are held (the oldest is dropped and counted when full). Evaluations of configs the
-/// client holds are counted first in the ``TelemetryCache`` of their lock stripe, which hands them
-/// over when another kind of evaluation takes their place and on every flush; the others are
-/// recorded here one by one. A flush happens 5 s after creation, then every 30 s, on a context
+/// aggregates are held (the oldest is dropped and counted when full). Evaluations reach it only as
+/// ``TelemetryCache`` entries (``absorb(_:)``): those of configs the client holds are counted first in
+/// the cache of their lock stripe, which hands them over when another kind of evaluation takes their
+/// place and on every flush; an evaluation of a key the client does not hold comes as one entry. A flush happens 5 s after creation, then every 30 s, on a context
 /// change, when the app enters the background, and on close; a flush that sends restarts the timer.
 final class TelemetryCollector: Sendable {
     static let capacity = 1_000
@@ -197,16 +197,8 @@ final class TelemetryCollector: Sendable {
         )
     }
 
-    /// Records one evaluation without blocking on anything but the collector's lock.
-    func record(key: String, variant: Variant, requestedType: any Any.Type) {
-        let now = clock.now()
-        pending.withLock { pending in
-            guard !pending.isStopped else { return }
-            pending.count(key: key, variant: variant, requestedType: requestedType, count: 1, from: now, to: now)
-        }
-    }
-
-    /// Takes over evaluations counted in a ``TelemetryCache``.
+    /// Takes over evaluations counted in a ``TelemetryCache``, or one evaluation of a key the client
+    /// does not hold: the collector's one intake.
     func absorb(_ entries: some Collection<TelemetryCache.Entry>) {
         guard !entries.isEmpty else { return }
         pending.withLock { pending in pending.absorb(entries) }

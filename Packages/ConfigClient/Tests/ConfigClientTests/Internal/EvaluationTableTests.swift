@@ -16,14 +16,14 @@ struct EvaluationTableTests {
     }
 
     private static func text(_ table: EvaluationTable, _ key: String) -> String? {
-        let index = table.index.takeUnretainedValue()
+        let index = table.index
         guard let entry = index.entry(for: key) else { return nil }
         guard case .text(let text) = index.values.text(in: entry.slot, readableAs: .string) else { return nil }
         return text
     }
 
     private static func entry(_ table: EvaluationTable, _ key: String) -> EvaluationTable.Entry? {
-        table.index.takeUnretainedValue().entry(for: key)
+        table.unretained.read { $0.entry(for: key) }
     }
 
     @Test("an empty table holds nothing")
@@ -85,12 +85,13 @@ struct EvaluationTableTests {
         var original = EvaluationTable()
         original.apply(Self.set(["a": "1", "b": "2"]))
         let before = try #require(Self.entry(original, "a"))
-        let oldIndex = original.index.takeUnretainedValue()
+        let oldIndex = original.index
         let (next, update) = original.applying(Self.set(["a": "9", "c": "3"]))
         #expect(update.keys == ["a", "c"])
         #expect(update.removedKeys == ["b"])
         // The original still reads its own configs, through the same index.
-        #expect(original.index.takeUnretainedValue() === oldIndex)
+        #expect(original.index === oldIndex)
+        #expect(original.unretained.read { $0 === oldIndex })
         #expect(Self.entry(original, "a") == before)
         #expect(Self.text(original, "a") == "1")
         #expect(Self.text(original, "b") == "2")
@@ -98,17 +99,40 @@ struct EvaluationTableTests {
         #expect(Self.text(next, "a") == "9")
         #expect(Self.text(next, "c") == "3")
         #expect(Self.entry(next, "b") == nil)
-        #expect(next.generation != original.generation)
+        #expect(next.index !== oldIndex)
     }
 
-    @Test("every apply changes the generation")
-    func generationChanges() {
+    @Test("a config received again unchanged keeps its revision; a changed one does not")
+    func unchangedConfigKeepsRevision() throws {
         var table = EvaluationTable()
-        var seen: Set<UInt64> = [table.generation]
-        for round in 0..<5 {
-            table.apply(Self.set(["k\(round)": "v"], kind: .delta))
-            #expect(seen.insert(table.generation).inserted)
-        }
+        table.apply(Self.set(["a": "1", "b": "2"]))
+        let a = try #require(Self.entry(table, "a"))
+        let b = try #require(Self.entry(table, "b"))
+        table.apply(Self.set(["a": "1", "b": "3"]))
+        #expect(Self.entry(table, "a") == a)
+        let changed = try #require(Self.entry(table, "b"))
+        #expect(changed.slot == b.slot)
+        #expect(changed.revision > b.revision)
+    }
+
+    @Test("the configs by key are the ones held, after deltas and removals")
+    func configsByKey() {
+        var table = EvaluationTable()
+        table.apply(Self.set(["a": "1", "b": "2", "c": "3"]))
+        table.apply(Self.set(["b": "20", "d": "4"], kind: .delta))
+        table.apply(Self.set(["b": "20", "c": "3", "d": "4"]))
+        #expect(table.configs.mapValues { $0.value } == ["b": "20", "c": "3", "d": "4"])
+    }
+
+    @Test("the first set applied replaces the table whatever its kind")
+    func firstSetIsFull() {
+        var table = EvaluationTable()
+        let update = table.apply(Self.set(["a": "1"], kind: .delta))
+        #expect(update.keys == ["a"])
+        #expect(table.configs.mapValues { $0.value } == ["a": "1"])
+        let removed = table.apply(Self.set(["b": "2"], kind: .delta))
+        #expect(removed.removedKeys.isEmpty)
+        #expect(table.configs.count == 2)
     }
 
     @Test("slots grow past the buffer's capacity and every key reads its own config")
@@ -118,7 +142,7 @@ struct EvaluationTableTests {
         var configs: [String: String] = [:]
         for index in 0..<count { configs["key-\(index)"] = "value-\(index)" }
         table.apply(Self.set(configs))
-        let index = table.index.takeUnretainedValue()
+        let index = table.index
         #expect(index.values.capacity >= count)
         var slots = Set<Int>()
         for key in configs.keys {
@@ -138,7 +162,7 @@ struct EvaluationTableTests {
                 "empty": ConfigState(type: .string, value: nil),
                 "doc": ConfigState(type: .json, value: "{}"),
             ]))
-        let index = table.index.takeUnretainedValue()
+        let index = table.index
         let flag = try #require(index.entry(for: "flag"))
         let empty = try #require(index.entry(for: "empty"))
         let doc = try #require(index.entry(for: "doc"))

@@ -117,7 +117,7 @@ struct TelemetryCacheTests {
         _ = cache.store(Self.entry("low", Self.likeness()), in: 1)
         let check12 = cache.count(slot: 99_999, Self.likeness(), at: Self.start)
         #expect(check12)
-        let check13 = !cache.count(slot: 99_999 - TelemetryCache.pageSize, Self.likeness(), at: Self.start)
+        let check13 = !cache.count(slot: 99_999 - SlotPages<TelemetryCache.Entry>.pageSize, Self.likeness(), at: Self.start)
         #expect(check13)
         let entries = Self.drained(&cache)
         #expect(Set(entries.map(\.key)) == ["high", "low"])

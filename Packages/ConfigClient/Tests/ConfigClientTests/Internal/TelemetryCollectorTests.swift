@@ -9,6 +9,8 @@ import Testing
 /// flushes send a batch per context, and a sink's refusal or `close` stops recording for good.
 @Suite("TelemetryCollector", .timeLimit(.minutes(1)))
 struct TelemetryCollectorTests {
+    private static let time = Date(timeIntervalSince1970: 1_800_000_000)
+
     /// A sink whose batches a test awaits, one by one.
     private final class AwaitedSink: TelemetrySink, @unchecked Sendable {
         let batches: AsyncStream<TelemetryBatch>
@@ -45,6 +47,17 @@ struct TelemetryCollectorTests {
             evaluatedValue: value, serverValueID: "v1", reason: .foundMatch, contextID: context)
     }
 
+    /// One evaluation of `key`, as the client hands it over.
+    private static func entry(_ key: String, _ variant: TelemetryCollector.Variant, count: Int = 1, at time: Date)
+        -> TelemetryCache.Entry
+    {
+        TelemetryCache.Entry(
+            likeness: TelemetryCache.Likeness(
+                revision: 0, contextGeneration: 0, requestedType: variant.requestedType,
+                defaultValue: variant.defaultValue),
+            requestedType: Bool.self, key: key, variant: variant, count: count, firstTime: time, lastTime: time)
+    }
+
     private static func next(_ iterator: inout AsyncStream<TelemetryBatch>.Iterator) async throws -> TelemetryBatch {
         try #require(await iterator.next())
     }
@@ -54,9 +67,9 @@ struct TelemetryCollectorTests {
         let sink = AwaitedSink()
         let collector = TelemetryCollector(sink: sink, clock: ManualClock())
         var batches = sink.batches.makeAsyncIterator()
-        for _ in 0..<3 { collector.record(key: "a", variant: Self.variant(), requestedType: Bool.self) }
-        collector.record(key: "b", variant: Self.variant(), requestedType: Bool.self)
-        collector.record(key: "a", variant: Self.variant(default: "true"), requestedType: Bool.self)
+        for _ in 0..<3 { collector.absorb([Self.entry("a", Self.variant(), at: Self.time)]) }
+        collector.absorb([Self.entry("b", Self.variant(), at: Self.time)])
+        collector.absorb([Self.entry("a", Self.variant(default: "true"), at: Self.time)])
         collector.flush()
         let batch = try await Self.next(&batches)
         #expect(batch.evaluatedConfigs.map(\.event.key) == ["a", "b", "a"])
@@ -72,10 +85,10 @@ struct TelemetryCollectorTests {
         let sink = AwaitedSink()
         let collector = TelemetryCollector(sink: sink, clock: ManualClock())
         var batches = sink.batches.makeAsyncIterator()
-        collector.record(key: "first", variant: Self.variant(), requestedType: Bool.self)
-        collector.record(key: "first", variant: Self.variant(), requestedType: Bool.self)
+        collector.absorb([Self.entry("first", Self.variant(), at: Self.time)])
+        collector.absorb([Self.entry("first", Self.variant(), at: Self.time)])
         for index in 0..<TelemetryCollector.capacity {
-            collector.record(key: "key-\(index)", variant: Self.variant(), requestedType: Bool.self)
+            collector.absorb([Self.entry("key-\(index)", Self.variant(), at: Self.time)])
         }
         collector.flush()
         let batch = try await Self.next(&batches)
@@ -92,7 +105,7 @@ struct TelemetryCollectorTests {
         let collector = TelemetryCollector(sink: sink, clock: clock)
         var batches = sink.batches.makeAsyncIterator()
         let recordedAt = clock.now()
-        collector.record(key: "a", variant: Self.variant(), requestedType: Bool.self)
+        collector.absorb([Self.entry("a", Self.variant(), at: recordedAt)])
         let likeness = TelemetryCache.Likeness(
             revision: 1, contextGeneration: 0, requestedType: ObjectIdentifier(Bool.self), defaultValue: "false")
         let earlier = recordedAt.addingTimeInterval(-10)
@@ -154,9 +167,9 @@ struct TelemetryCollectorTests {
         let old = ConfigDirectorContext(id: "old")
         let new = ConfigDirectorContext(id: "new")
         collector.contextChanged(to: old, cached: [])
-        collector.record(key: "a", variant: Self.variant(context: "old"), requestedType: Bool.self)
+        collector.absorb([Self.entry("a", Self.variant(context: "old"), at: Self.time)])
         collector.contextChanged(to: new, cached: [])
-        collector.record(key: "a", variant: Self.variant(context: "new"), requestedType: Bool.self)
+        collector.absorb([Self.entry("a", Self.variant(context: "new"), at: Self.time)])
         collector.flush()
         let first = try await Self.next(&batches)
         let second = try await Self.next(&batches)
@@ -173,7 +186,7 @@ struct TelemetryCollectorTests {
         let clock = ManualClock()
         let collector = TelemetryCollector(sink: sink, clock: clock)
         var batches = sink.batches.makeAsyncIterator()
-        collector.record(key: "a", variant: Self.variant(), requestedType: Bool.self)
+        collector.absorb([Self.entry("a", Self.variant(), at: Self.time)])
         while clock.sleeperCount == 0 { await Task.yield() }
         clock.advance(by: TelemetryCollector.firstFlushDelay)
         let batch = try await Self.next(&batches)
@@ -188,12 +201,12 @@ struct TelemetryCollectorTests {
         let collector = TelemetryCollector(sink: sink, clock: clock)
         var batches = sink.batches.makeAsyncIterator()
         sink.refuse()
-        collector.record(key: "a", variant: Self.variant(), requestedType: Bool.self)
+        collector.absorb([Self.entry("a", Self.variant(), at: Self.time)])
         collector.flush()
         _ = try await Self.next(&batches)
         // Stopping cancels the flush timer: its sleep leaving the clock is the point the refusal was handled.
         while clock.sleeperCount > 0 { await Task.yield() }
-        collector.record(key: "b", variant: Self.variant(), requestedType: Bool.self)
+        collector.absorb([Self.entry("b", Self.variant(), at: Self.time)])
         // The close would send "b" as the last batch, before it closes the sink, had it been recorded.
         await collector.close()
         #expect(await batches.next() == nil)
@@ -205,7 +218,7 @@ struct TelemetryCollectorTests {
         let sink = AwaitedSink()
         let collector = TelemetryCollector(sink: sink, clock: ManualClock())
         var batches = sink.batches.makeAsyncIterator()
-        collector.record(key: "a", variant: Self.variant(), requestedType: Bool.self)
+        collector.absorb([Self.entry("a", Self.variant(), at: Self.time)])
         await collector.close()
         let last = try await Self.next(&batches)
         #expect(last.evaluatedConfigs.map(\.event.key) == ["a"])
@@ -220,7 +233,7 @@ struct TelemetryCollectorTests {
         var batches = sink.batches.makeAsyncIterator()
         await onThreads(4) { index in
             for _ in 0..<5_000 {
-                collector.record(key: "k\(index % 2)", variant: Self.variant(), requestedType: Bool.self)
+                collector.absorb([Self.entry("k\(index % 2)", Self.variant(), at: Self.time)])
             }
         }
         collector.flush()
