@@ -20,22 +20,12 @@ struct EvaluationOutcome: Sendable {
     let contextGeneration: UInt64
 }
 
-/// What an evaluation reads from the state under its stripe's lock.
-private enum Lookup {
-    /// The client holds a config for the key.
-    case held(HeldConfigRead)
-    /// It holds none (or is closed); the context is copied only when the evaluation needs it.
-    case missing(isReady: Bool, publishes: Bool, contextBox: ContextBox?, contextGeneration: UInt64)
-}
-
 /// What an evaluation of a config the client holds takes from the state, under its stripe's lock.
 private struct HeldConfigRead {
-    /// The served text as the type's kind reads it, and the config's type; `nil` when the stripe kept
-    /// the document decoded (``kept``).
+    /// The served text as the type's kind reads it; `nil` when the stripe kept the document decoded.
     var readable: ConfigState.ReadableText?
+    /// The config's type, read for JSON documents alone (only `json` configs decode).
     var type: ConfigType
-    /// The JSON document decoded for this revision, kept by the stripe.
-    var kept: DecodedValues.Kept?
     /// Whether the evaluation was counted in the telemetry cache, like the previous evaluation of
     /// the key on this stripe.
     var isCounted: Bool
@@ -43,10 +33,22 @@ private struct HeldConfigRead {
     var entry: EvaluationTable.Entry
     var contextGeneration: UInt64
     var publishes: Bool
-    /// The config and the context, copied out only when the evaluation is published, was not
-    /// counted, or keeps its outcome: copying them retains objects that other threads share.
-    var config: ConfigState?
+}
+
+/// The config and the context of an evaluation, copied out of the state only when the evaluation is
+/// published, was not counted, or keeps its outcome: copying them retains objects that other threads share.
+private struct HeldConfigCopy {
+    var config: ConfigState
     var contextBox: ContextBox?
+}
+
+/// What an evaluation of a key the client does not hold (or of any key, once it is closed) takes
+/// from the state; the context only when the evaluation needs it.
+private struct MissingKey {
+    var isReady: Bool
+    var publishes: Bool
+    var contextBox: ContextBox?
+    var contextGeneration: UInt64
 }
 
 /// How an evaluation reads the served text: as a ``ConfigValue`` parses it, or as a JSON document
@@ -116,7 +118,8 @@ extension ClientCore {
         var outcome: EvaluationOutcome?
         return evaluate(
             key, default: defaultValue, .json, keepsOutcome: false, reports: true, outcome: &outcome,
-            defaultText: { defaultText }, parse: Self.decoder(of: Value.self), receivedText: { _, served in served })
+            defaultText: { defaultText }, parse: { text in try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) },
+            receivedText: { _, served in served })
     }
 
     /// ``value(forJSON:default:defaultText:)``, which also returns the evaluation's outcome.
@@ -130,7 +133,8 @@ extension ClientCore {
         var outcome: EvaluationOutcome?
         let value = evaluate(
             key, default: defaultValue, .json, keepsOutcome: true, reports: reports, outcome: &outcome,
-            defaultText: { defaultText }, parse: Self.decoder(of: Value.self), receivedText: { _, served in served })
+            defaultText: { defaultText }, parse: { text in try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) },
+            receivedText: { _, served in served })
         return Evaluated(value: value, outcome: outcome ?? Self.lostOutcome(key))
     }
 
@@ -139,11 +143,6 @@ extension ClientCore {
         EvaluationOutcome(
             key: key, reason: .clientNotReady, state: nil, contextBox: nil, publishes: false, entry: nil,
             contextGeneration: 0)
-    }
-
-    /// Decodes a JSON document as `type`.
-    private static func decoder<Value: Decodable>(of type: Value.Type) -> (String) -> Value? {
-        { text in try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) }
     }
 
     /// The one evaluation: reads `key` under the calling thread's stripe, then parses or decodes the
@@ -172,28 +171,33 @@ extension ClientCore {
         var defaultText: String? = counts ? cheapDefaultText() : nil
         let now = counts ? telemetry?.coarseNow() ?? .distantPast : .distantPast
         let requestedType = ObjectIdentifier(Value.self)
-        let lookup = state.read { state, stripe -> Lookup in
+        // Set under the lock only on the paths that need them, so that the steady state copies none.
+        var copy: HeldConfigCopy?
+        var kept: DecodedValues.Kept?
+        var missing: MissingKey?
+        let lookup = state.read { state, stripe -> HeldConfigRead? in
             let contextGeneration = state.pointee.contextGeneration
             guard !state.pointee.isClosed else {
-                return .missing(
+                missing = MissingKey(
                     isReady: false, publishes: false, contextBox: state.pointee.contextBox,
                     contextGeneration: contextGeneration)
+                return nil
             }
             let publishes = state.pointee.publishesEvaluations
-            return state.pointee.table.unretained.read { index -> Lookup in
+            return state.pointee.table.unretained.read { index -> HeldConfigRead? in
                 guard let entry = index.entry(for: key) else {
                     let needsContext = publishes || keepsOutcome || counts
-                    return .missing(
+                    missing = MissingKey(
                         isReady: state.pointee.isReady, publishes: publishes,
                         contextBox: needsContext ? state.pointee.contextBox : nil,
                         contextGeneration: contextGeneration)
+                    return nil
                 }
-                let kept =
-                    reading.decodesJSON
-                    ? stripe.decoded.find(slot: entry.slot, revision: entry.revision, requestedType: requestedType)
-                    : nil
-                if counts, defaultText == nil, let kept, kept.defaultText != nil, kept.holdsDefault(defaultValue) {
-                    defaultText = kept.defaultText
+                if reading.decodesJSON {
+                    kept = stripe.decoded.find(slot: entry.slot, revision: entry.revision, requestedType: requestedType)
+                    if counts, defaultText == nil, let kept, kept.defaultText != nil, kept.holdsDefault(defaultValue) {
+                        defaultText = kept.defaultText
+                    }
                 }
                 let isCounted =
                     defaultText.map { defaultText in
@@ -208,73 +212,74 @@ extension ClientCore {
                             at: now
                         )
                     } ?? false
-                let copies = publishes || (counts && !isCounted) || keepsOutcome
-                return .held(
-                    HeldConfigRead(
-                        readable: kept == nil ? index.values.text(in: entry.slot, readableAs: reading.kind) : nil,
-                        type: index.values.type(in: entry.slot),
-                        kept: kept,
-                        isCounted: isCounted,
-                        entry: entry,
-                        contextGeneration: contextGeneration,
-                        publishes: publishes,
-                        config: copies ? index.values[entry.slot].state : nil,
-                        contextBox: copies ? state.pointee.contextBox : nil
-                    ))
+                if publishes || (counts && !isCounted) || keepsOutcome {
+                    copy = HeldConfigCopy(config: index.values[entry.slot].state, contextBox: state.pointee.contextBox)
+                }
+                return HeldConfigRead(
+                    readable: kept == nil ? index.values.text(in: entry.slot, readableAs: reading.kind) : nil,
+                    type: reading.decodesJSON ? index.values.type(in: entry.slot) : .string,
+                    isCounted: isCounted,
+                    entry: entry,
+                    contextGeneration: contextGeneration,
+                    publishes: publishes
+                )
             }
         }
-        switch lookup {
-        case .missing(let isReady, let publishes, let contextBox, let contextGeneration):
-            let missing = EvaluationOutcome(
-                key: key, reason: isReady ? .configStateMissing : .clientNotReady, state: nil,
-                contextBox: contextBox, publishes: publishes, entry: nil, contextGeneration: contextGeneration)
+        guard let held = lookup else {
+            let missing = missing ?? MissingKey(isReady: false, publishes: false, contextBox: nil, contextGeneration: 0)
+            let evaluation = EvaluationOutcome(
+                key: key, reason: missing.isReady ? .configStateMissing : .clientNotReady, state: nil,
+                contextBox: missing.contextBox, publishes: missing.publishes, entry: nil,
+                contextGeneration: missing.contextGeneration)
             if reports {
-                report(missing, value: defaultValue, defaultText: defaultText ?? String(describing: defaultValue))
+                report(evaluation, value: defaultValue, defaultText: defaultText ?? String(describing: defaultValue))
             }
-            if keepsOutcome { outcome = missing }
+            if keepsOutcome { outcome = evaluation }
             return defaultValue
-        case .held(let held):
-            var value = defaultValue
-            let reason: EvaluationReason
-            if let kept = held.kept {
-                reason = kept.reason
-                if let decoded = kept.decoded as? Value { value = decoded }
-            } else {
-                reason = Self.read(held.readable, type: held.type, reading, parse: parse, into: &value)
-            }
-            let keeps = reading.decodesJSON && (held.kept == nil || (counts && defaultText == nil))
-            let needsCount = counts && !held.isCounted
-            if keeps || needsCount {
-                let text = counts ? defaultText ?? String(describing: defaultValue) : nil
-                let decoded = DecodedValues.Kept(
+        }
+        var value = defaultValue
+        let reason: EvaluationReason
+        if let kept {
+            reason = kept.reason
+            if let decoded = kept.decoded as? Value { value = decoded }
+        } else {
+            reason = Self.read(held.readable, type: held.type, reading, parse: parse, into: &value)
+        }
+        let keeps = reading.decodesJSON && (kept == nil || (counts && defaultText == nil))
+        let needsCount = counts && !held.isCounted
+        if keeps || needsCount {
+            let text = counts ? defaultText ?? String(describing: defaultValue) : nil
+            let decoded =
+                keeps
+                ? DecodedValues.Kept(
                     revision: held.entry.revision, decoded: reason == .foundMatch ? value : nil, reason: reason,
                     defaultValue: defaultValue, defaultText: text)
-                let evaluation = EvaluationOutcome(
-                    key: key, reason: reason, state: held.config, contextBox: held.contextBox,
-                    publishes: held.publishes, entry: held.entry, contextGeneration: held.contextGeneration)
-                let cached =
-                    needsCount
-                    ? cacheEntry(
-                        evaluation, defaultText: text ?? "",
-                        receivedText: reason == .foundMatch ? receivedText(value, held.config?.value) : nil,
-                        requestedType: Value.self, at: now)
-                    : nil
-                let replaced = state.read { _, stripe -> [TelemetryCache.Entry]? in
-                    if keeps { stripe.decoded.keep(decoded, in: held.entry.slot) }
-                    guard let cached else { return nil }
-                    return stripe.telemetry.store(cached, in: held.entry.slot)
-                }
-                if let replaced { telemetry?.absorb(replaced) }
+                : nil
+            let cached =
+                needsCount
+                ? cacheEntry(
+                    EvaluationOutcome(
+                        key: key, reason: reason, state: copy?.config, contextBox: copy?.contextBox,
+                        publishes: held.publishes, entry: held.entry, contextGeneration: held.contextGeneration),
+                    defaultText: text ?? "",
+                    receivedText: reason == .foundMatch ? receivedText(value, copy?.config.value) : nil,
+                    requestedType: Value.self, at: now)
+                : nil
+            let replaced = state.read { _, stripe -> [TelemetryCache.Entry]? in
+                if let decoded { stripe.decoded.keep(decoded, in: held.entry.slot) }
+                guard let cached else { return nil }
+                return stripe.telemetry.store(cached, in: held.entry.slot)
             }
-            if held.publishes || keepsOutcome {
-                let evaluation = EvaluationOutcome(
-                    key: key, reason: reason, state: held.config, contextBox: held.contextBox,
-                    publishes: held.publishes, entry: held.entry, contextGeneration: held.contextGeneration)
-                if reports { publish(evaluation, value: value) }
-                if keepsOutcome { outcome = evaluation }
-            }
-            return value
+            if let replaced { telemetry?.absorb(replaced) }
         }
+        if held.publishes || keepsOutcome, let copy {
+            let evaluation = EvaluationOutcome(
+                key: key, reason: reason, state: copy.config, contextBox: copy.contextBox,
+                publishes: held.publishes, entry: held.entry, contextGeneration: held.contextGeneration)
+            if reports { publish(evaluation, value: value) }
+            if keepsOutcome { outcome = evaluation }
+        }
+        return value
     }
 
     /// Reads readable text as `Value` into `value`, which holds the default value on entry and is

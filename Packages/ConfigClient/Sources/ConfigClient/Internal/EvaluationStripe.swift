@@ -1,5 +1,13 @@
 @_spi(Internal) internal import ConfigModel
 
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+
 /// What one stripe of the client's lock holds besides the lock: the side tables, by slot of the
 /// ``EvaluationTable``, that evaluations on that stripe read and write while they hold it.
 struct EvaluationStripe {
@@ -19,7 +27,8 @@ struct EvaluationStripe {
 /// usually use different stripes, and each stripe decodes the document once.
 struct DecodedValues {
     /// One type's decode of one revision of a slot's config, and the default it was last read with.
-    struct Kept {
+    /// A class, so that a read takes it with one retain (of a stripe only its threads use).
+    final class Kept {
         let revision: UInt64
         let requestedType: ObjectIdentifier
         /// The decoded document, `nil` when it did not decode (or the config is not JSON), and why.
@@ -32,6 +41,24 @@ struct DecodedValues {
         let defaultBytes: [UInt8]
         /// `nil` when the read counted no telemetry, and did not describe its default.
         let defaultText: String?
+
+        init(
+            revision: UInt64,
+            requestedType: ObjectIdentifier,
+            decoded: (any Sendable)?,
+            reason: EvaluationReason,
+            defaultValue: any Sendable,
+            defaultBytes: [UInt8],
+            defaultText: String?
+        ) {
+            self.revision = revision
+            self.requestedType = requestedType
+            self.decoded = decoded
+            self.reason = reason
+            self.defaultValue = defaultValue
+            self.defaultBytes = defaultBytes
+            self.defaultText = defaultText
+        }
     }
 
     /// How many types a slot keeps decodes of.
@@ -65,20 +92,22 @@ struct DecodedValues {
 
 extension DecodedValues.Kept {
     /// Makes what a read keeps of its decode.
-    init<Value: Sendable>(
+    convenience init<Value: Sendable>(
         revision: UInt64,
         decoded: Value?,
         reason: EvaluationReason,
         defaultValue: Value,
         defaultText: String?
     ) {
-        self.revision = revision
-        requestedType = ObjectIdentifier(Value.self)
-        self.decoded = decoded
-        self.reason = reason
-        self.defaultValue = defaultValue
-        defaultBytes = withUnsafeBytes(of: defaultValue) { Array($0) }
-        self.defaultText = defaultText
+        self.init(
+            revision: revision,
+            requestedType: ObjectIdentifier(Value.self),
+            decoded: decoded,
+            reason: reason,
+            defaultValue: defaultValue,
+            defaultBytes: withUnsafeBytes(of: defaultValue) { Array($0) },
+            defaultText: defaultText
+        )
     }
 
     /// Whether `value` is the default this decode was last read with, compared by its bytes.
@@ -88,6 +117,12 @@ extension DecodedValues.Kept {
     /// storage is not changed while it is shared. Bytes that differ (padding, another copy of a long
     /// string) only make the read describe its default again. `Equatable` is not asked of JSON types.
     func holdsDefault<Value>(_ value: Value) -> Bool {
-        withUnsafeBytes(of: value) { bytes in bytes.elementsEqual(defaultBytes) }
+        withUnsafeBytes(of: value) { bytes in
+            defaultBytes.withUnsafeBytes { kept in
+                guard kept.count == bytes.count else { return false }
+                guard let keptBytes = kept.baseAddress, let givenBytes = bytes.baseAddress else { return true }
+                return memcmp(keptBytes, givenBytes, bytes.count) == 0
+            }
+        }
     }
 }
