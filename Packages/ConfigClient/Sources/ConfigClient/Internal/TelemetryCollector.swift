@@ -10,6 +10,8 @@ internal import Foundation
 /// the cache of their lock stripe, which hands them over when another kind of evaluation takes their
 /// place and on every flush; an evaluation of a key the client does not hold comes as one entry. A flush happens 5 s after creation, then every 30 s, on a context
 /// change, when the app enters the background, and on close; a flush that sends restarts the timer.
+/// Batches go to the sink one at a time, in order, through the collector's serial queue: the one
+/// place the client's telemetry is serialised (``TelemetryReporter`` does not order them again).
 final class TelemetryCollector: Sendable {
     static let capacity = 1_000
     static let firstFlushDelay: Double = 5
