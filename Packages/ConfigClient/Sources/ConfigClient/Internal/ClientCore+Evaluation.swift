@@ -118,7 +118,8 @@ extension ClientCore {
         var outcome: EvaluationOutcome?
         return evaluate(
             key, default: defaultValue, .json, keepsOutcome: false, reports: true, outcome: &outcome,
-            defaultText: { defaultText }, parse: { text in try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) },
+            defaultText: { defaultText },
+            parse: { text in try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) },
             receivedText: { _, served in served })
     }
 
@@ -133,7 +134,8 @@ extension ClientCore {
         var outcome: EvaluationOutcome?
         let value = evaluate(
             key, default: defaultValue, .json, keepsOutcome: true, reports: reports, outcome: &outcome,
-            defaultText: { defaultText }, parse: { text in try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) },
+            defaultText: { defaultText },
+            parse: { text in try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) },
             receivedText: { _, served in served })
         return Evaluated(value: value, outcome: outcome ?? Self.lostOutcome(key))
     }

@@ -44,7 +44,8 @@ struct WatchRegistry {
             return low < keys.count && keys[low] == key
         }
         let watched = watchersByKey.keys.sorted()
-        return refreshes(of: watched.filter { holds(update.keys, $0) } + watched.filter { holds(update.removedKeys, $0) })
+        return refreshes(
+            of: watched.filter { holds(update.keys, $0) } + watched.filter { holds(update.removedKeys, $0) })
     }
 
     /// The refreshes of the watchers of `keys`.

@@ -1,6 +1,7 @@
-@testable @_spi(Internal) import ConfigClient
 @_spi(Internal) import ConfigModel
 import Testing
+
+@testable @_spi(Internal) import ConfigClient
 
 /// `EvaluationTable` and `EvaluationIndex`: each held key has a slot and a revision; a slot is stable
 /// while its key is held and reused once it is removed; a revision is new each time the config changes;

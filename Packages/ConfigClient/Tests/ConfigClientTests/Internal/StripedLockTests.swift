@@ -1,6 +1,7 @@
-@testable @_spi(Internal) import ConfigClient
 import Foundation
 import Testing
+
+@testable @_spi(Internal) import ConfigClient
 
 /// `StripedLock`'s promises: a reader holds its own stripe's mutex (so that readers' changes to their
 /// stripe never race), a writer holds every stripe (so that it sees and changes everything alone), and

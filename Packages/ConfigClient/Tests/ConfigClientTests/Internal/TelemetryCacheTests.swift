@@ -1,7 +1,8 @@
-@testable @_spi(Internal) import ConfigClient
 @_spi(Internal) import ConfigModel
 import Foundation
 import Testing
+
+@testable @_spi(Internal) import ConfigClient
 
 /// `TelemetryCache`: an evaluation like the last one cached in its slot is counted in place; another
 /// kind replaces the entry, which is handed over in batches; draining hands every count over once.
@@ -117,7 +118,8 @@ struct TelemetryCacheTests {
         _ = cache.store(Self.entry("low", Self.likeness()), in: 1)
         let check12 = cache.count(slot: 99_999, Self.likeness(), at: Self.start)
         #expect(check12)
-        let check13 = !cache.count(slot: 99_999 - SlotPages<TelemetryCache.Entry>.pageSize, Self.likeness(), at: Self.start)
+        let check13 = !cache.count(
+            slot: 99_999 - SlotPages<TelemetryCache.Entry>.pageSize, Self.likeness(), at: Self.start)
         #expect(check13)
         let entries = Self.drained(&cache)
         #expect(Set(entries.map(\.key)) == ["high", "low"])

@@ -1,8 +1,9 @@
-@testable @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigTransport
 import Foundation
 import Testing
+
+@testable @_spi(Internal) @_spi(Testing) import ConfigClient
 
 /// `TelemetryCollector`: evaluations aggregate by key and variant, at most `capacity` aggregates are
 /// held (the oldest dropped and counted), entries of the stripes' caches merge with what was recorded,
