@@ -43,12 +43,20 @@ private struct HeldConfigCopy {
 }
 
 /// What an evaluation of a key the client does not hold (or of any key, once it is closed) takes
-/// from the state; the context only when the evaluation needs it.
+/// from the state.
 private struct MissingKey {
     var isReady: Bool
     var publishes: Bool
     var contextBox: ContextBox?
     var contextGeneration: UInt64
+
+    /// What `state` tells: a closed client is not ready and publishes nothing.
+    init(_ state: ClientState) {
+        isReady = !state.isClosed && state.isReady
+        publishes = !state.isClosed && state.publishesEvaluations
+        contextBox = state.contextBox
+        contextGeneration = state.contextGeneration
+    }
 }
 
 /// How an evaluation reads the served text: as a ``ConfigValue`` parses it, or as a JSON document
@@ -176,25 +184,12 @@ extension ClientCore {
         // Set under the lock only on the paths that need them, so that the steady state copies none.
         var copy: HeldConfigCopy?
         var kept: DecodedValues.Kept?
-        var missing: MissingKey?
         let lookup = state.read { state, stripe -> HeldConfigRead? in
+            guard !state.pointee.isClosed else { return nil }
             let contextGeneration = state.pointee.contextGeneration
-            guard !state.pointee.isClosed else {
-                missing = MissingKey(
-                    isReady: false, publishes: false, contextBox: state.pointee.contextBox,
-                    contextGeneration: contextGeneration)
-                return nil
-            }
             let publishes = state.pointee.publishesEvaluations
             return state.pointee.table.unretained.read { index -> HeldConfigRead? in
-                guard let entry = index.entry(for: key) else {
-                    let needsContext = publishes || keepsOutcome || counts
-                    missing = MissingKey(
-                        isReady: state.pointee.isReady, publishes: publishes,
-                        contextBox: needsContext ? state.pointee.contextBox : nil,
-                        contextGeneration: contextGeneration)
-                    return nil
-                }
+                guard let entry = index.entry(for: key) else { return nil }
                 if reading.decodesJSON {
                     kept = stripe.decoded.find(slot: entry.slot, revision: entry.revision, requestedType: requestedType)
                     if counts, defaultText == nil, let kept, kept.defaultText != nil, kept.holdsDefault(defaultValue) {
@@ -228,7 +223,9 @@ extension ClientCore {
             }
         }
         guard let held = lookup else {
-            let missing = missing ?? MissingKey(isReady: false, publishes: false, contextBox: nil, contextGeneration: 0)
+            // A key the client does not hold: the slow path, which reads what it needs under the lock
+            // again rather than copy it out on every evaluation.
+            let missing = state.read { state, _ in MissingKey(state.pointee) }
             let evaluation = EvaluationOutcome(
                 key: key, reason: missing.isReady ? .configStateMissing : .clientNotReady, state: nil,
                 contextBox: missing.contextBox, publishes: missing.publishes, entry: nil,
