@@ -26,13 +26,9 @@ extension ConfigDirectorClient {
     @inline(never)
     private func hookedValue<Value: ConfigValue>(for key: String, default defaultValue: Value) -> Value {
         guard let hooks else { return core.value(for: key, default: defaultValue) }
-        let evaluation = EvaluationHookContext(
-            key: key, requestedType: Value.self, context: context, defaultValue: ConfigEvaluationValue(defaultValue))
-        return hooks.evaluation(
-            evaluation,
-            { core.evaluated(for: key, default: defaultValue) },
-            result: { evaluated in core.configEvaluation(evaluated.outcome, value: evaluated.value) }
-        ).value
+        return core.hooked(key, default: defaultValue, hooks: hooks) {
+            core.evaluated(for: key, default: defaultValue)
+        }.value
     }
 
     /// The value of a JSON config, decoded as `type`.
@@ -51,16 +47,9 @@ extension ConfigDirectorClient {
         as type: Value.Type,
         default defaultValue: Value
     ) -> Value {
-        let snapshot = core.snapshot(for: key)
-        let evaluated =
-            if let hooks {
-                core.hooked(key, default: defaultValue, hooks: hooks, snapshot: snapshot) { snapshot in
-                    core.evaluateJSON(key, as: type, default: defaultValue, snapshot: snapshot)
-                }
-            } else {
-                core.evaluateJSON(key, as: type, default: defaultValue, snapshot: snapshot)
-            }
-        core.reportJSON(evaluated, defaultText: String(describing: defaultValue))
-        return evaluated.value
+        guard let hooks else { return core.value(forJSON: key, default: defaultValue) }
+        return core.hooked(key, default: defaultValue, hooks: hooks) {
+            core.evaluated(forJSON: key, default: defaultValue)
+        }.value
     }
 }

@@ -54,8 +54,7 @@ extension ConfigDirectorClient {
         default defaultValue: Value,
         defaultText: String
     ) -> ServedResolution<Value> {
-        let evaluated = core.evaluateJSON(key, as: type, default: defaultValue, snapshot: core.snapshot(for: key))
-        core.reportJSON(evaluated, defaultText: defaultText)
+        let evaluated = core.evaluated(forJSON: key, default: defaultValue, defaultText: defaultText)
         return ServedResolution(value: evaluated.value, valueID: Self.servedValueID(of: evaluated.outcome))
     }
 

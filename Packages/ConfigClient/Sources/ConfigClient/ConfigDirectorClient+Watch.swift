@@ -46,8 +46,12 @@ extension ConfigDirectorClient {
             default: defaultValue,
             core: core,
             hooks: hooks,
-            evaluate: { [core] snapshot in core.evaluate(key, default: defaultValue, snapshot: snapshot) },
-            report: { [core] evaluated in core.report(evaluated, defaultText: defaultValue.configValueText) }
+            evaluate: { [core] in core.evaluated(for: key, default: defaultValue, reports: false) },
+            report: { [core] evaluated in
+                core.report(
+                    evaluated.outcome, value: evaluated.value, defaultText: defaultValue.configValueText,
+                    receivedText: evaluated.value.configValueText)
+            }
         )
     }
 
@@ -62,9 +66,12 @@ extension ConfigDirectorClient {
             default: defaultValue,
             core: core,
             hooks: hooks,
-            evaluate: { [core] snapshot in core.evaluateJSON(key, as: type, default: defaultValue, snapshot: snapshot)
-            },
-            report: { [core] evaluated in core.reportJSON(evaluated, defaultText: String(describing: defaultValue)) }
+            evaluate: { [core] in core.evaluated(forJSON: key, default: defaultValue, reports: false) },
+            report: { [core] evaluated in
+                core.report(
+                    evaluated.outcome, value: evaluated.value, defaultText: String(describing: defaultValue),
+                    receivedText: evaluated.outcome.state?.value)
+            }
         )
     }
 
@@ -85,7 +92,7 @@ extension ConfigDirectorClient {
 /// How a watcher of one key evaluates the key, with the client's hooks around it, and reports each
 /// value it yields.
 struct WatchedEvaluation<Value: Equatable & Sendable>: Sendable {
-    let evaluate: @Sendable (EvaluationSnapshot) -> Evaluated<Value>
+    let evaluate: @Sendable () -> Evaluated<Value>
     let report: @Sendable (Evaluated<Value>) -> Void
 
     init(
@@ -93,7 +100,7 @@ struct WatchedEvaluation<Value: Equatable & Sendable>: Sendable {
         default defaultValue: Value,
         core: ClientCore,
         hooks: HookRunner?,
-        evaluate: @escaping @Sendable (EvaluationSnapshot) -> Evaluated<Value>,
+        evaluate: @escaping @Sendable () -> Evaluated<Value>,
         report: @escaping @Sendable (Evaluated<Value>) -> Void
     ) {
         self.report = report
@@ -101,8 +108,6 @@ struct WatchedEvaluation<Value: Equatable & Sendable>: Sendable {
             self.evaluate = evaluate
             return
         }
-        self.evaluate = { [core] snapshot in
-            core.hooked(key, default: defaultValue, hooks: hooks, snapshot: snapshot, evaluate: evaluate)
-        }
+        self.evaluate = { [core] in core.hooked(key, default: defaultValue, hooks: hooks, evaluate: evaluate) }
     }
 }

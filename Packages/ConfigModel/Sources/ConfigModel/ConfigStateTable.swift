@@ -24,14 +24,32 @@
     /// - Returns: The keys the set carried (sorted) and, for a full set, the keys it removed (sorted).
     @discardableResult
     public mutating func apply(_ set: ConfigSet) -> ConfigsUpdate {
-        let keys = set.configs.keys.sorted()
-        guard set.kind == .full || !hasReceivedSet else {
+        let (replacesAll, update) = Self.changes(of: set, holding: configs.keys, hasReceivedSet: hasReceivedSet)
+        if replacesAll {
+            configs = set.configs
+            hasReceivedSet = true
+        } else {
             configs.merge(set.configs) { _, new in new }
-            return ConfigsUpdate(keys: keys)
         }
-        let removedKeys = configs.keys.filter { set.configs[$0] == nil }.sorted()
-        configs = set.configs
-        hasReceivedSet = true
-        return ConfigsUpdate(keys: keys, removedKeys: removedKeys)
+        return update
+    }
+
+    /// What applying a config set to a table holding `heldKeys` does: the rules of ``apply(_:)``, for
+    /// tables that hold their configs otherwise.
+    /// - Parameters:
+    ///   - set: The set received.
+    ///   - heldKeys: The keys the table holds.
+    ///   - hasReceivedSet: Whether the table has had a set applied.
+    /// - Returns: Whether the set replaces the table (a full set, or the first one), and the keys it
+    ///   carried (sorted) and removed (sorted: the held keys a replacing set does not carry).
+    public static func changes(
+        of set: ConfigSet,
+        holding heldKeys: some Sequence<String>,
+        hasReceivedSet: Bool
+    ) -> (replacesAll: Bool, update: ConfigsUpdate) {
+        let keys = set.configs.keys.sorted()
+        guard set.kind == .full || !hasReceivedSet else { return (false, ConfigsUpdate(keys: keys)) }
+        let removedKeys = heldKeys.filter { set.configs[$0] == nil }.sorted()
+        return (true, ConfigsUpdate(keys: keys, removedKeys: removedKeys))
     }
 }

@@ -2,6 +2,10 @@ internal import Foundation
 
 #if canImport(Glibc)
 internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
 #endif
 
 /// A value guarded by a lock, for state shared across threads while the platform floor is iOS 15
@@ -28,11 +32,7 @@ public final class Locked<Value>: @unchecked Sendable {  // Every access to `val
         self.value = value
         #if canImport(Glibc)
         lock = .allocate(capacity: 1)
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
-        pthread_mutex_init(lock, &attributes)
-        pthread_mutexattr_destroy(&attributes)
+        AdaptiveMutex.initialize(lock)
         #endif
     }
 
@@ -55,5 +55,25 @@ public final class Locked<Value>: @unchecked Sendable {  // Every access to `val
         defer { lock.unlock() }
         #endif
         return try body(&value)
+    }
+}
+
+/// The one place the SDK sets up a mutex of its own (``Locked`` and the client's striped lock).
+@_spi(Locking)
+public enum AdaptiveMutex {
+    /// Initializes the `pthread_mutex_t` that `mutex` points to (uninitialized memory of that type),
+    /// adaptive where the platform has such mutexes (glibc): critical sections here last nanoseconds,
+    /// so that a waiter spins briefly rather than sleeping. Destroy it with `pthread_mutex_destroy`.
+    /// - Parameter mutex: The mutex's memory, bound to `pthread_mutex_t`.
+    public static func initialize(_ mutex: UnsafeMutableRawPointer) {
+        let mutex = mutex.assumingMemoryBound(to: pthread_mutex_t.self)
+        mutex.initialize(to: pthread_mutex_t())
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        #if canImport(Glibc)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
+        #endif
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
     }
 }

@@ -23,6 +23,7 @@ if runs(8) { await benchmarkIdle() }
 if runs(9) { await benchmarkTypedKeysAndHooks() }
 if runs(10) { await benchmarkStreamParsing() }
 if runs(11) { await benchmarkStalls() }
+if runs(12) { await benchmarkJSONRead() }
 
 print(String(format: "\nran in %.1f s", Double(nowNanoseconds() - started) / 1e9))
 report.figure("total_seconds", Double(nowNanoseconds() - started) / 1e9)

@@ -14,12 +14,18 @@ struct EvaluationOutcome: Sendable {
     let contextBox: ContextBox?
     /// Whether the `evaluations` stream has subscribers.
     let publishes: Bool
+    /// Where the config is in the table and which config it is, or `nil` when the key is missing.
+    let entry: EvaluationTable.Entry?
+    /// The context generation evaluated against (see ``ClientState/contextGeneration``).
+    let contextGeneration: UInt64
 }
 
 /// What an evaluation of a config the client holds takes from the state, under its stripe's lock.
 private struct HeldConfigRead {
-    /// The served text as the type's kind reads it.
-    var readable: ConfigState.ReadableText
+    /// The served text as the type's kind reads it; `nil` when the stripe kept the document decoded.
+    var readable: ConfigState.ReadableText?
+    /// The config's type, read for JSON documents alone (only `json` configs decode).
+    var type: ConfigType
     /// Whether the evaluation was counted in the telemetry cache, like the previous evaluation of
     /// the key on this stripe.
     var isCounted: Bool
@@ -30,17 +36,51 @@ private struct HeldConfigRead {
 }
 
 /// The config and the context of an evaluation, copied out of the state only when the evaluation is
-/// published or was not counted: copying them retains objects that other threads share.
+/// published, was not counted, or keeps its outcome: copying them retains objects that other threads share.
 private struct HeldConfigCopy {
     var config: ConfigState
     var contextBox: ContextBox?
 }
 
-extension ClientCore {
-    /// What evaluating `key` reads, taken under the calling thread's stripe of the state lock.
-    func snapshot(for key: String) -> EvaluationSnapshot {
-        state.read { state, _ in state.pointee.snapshot(for: key) }
+/// What an evaluation of a key the client does not hold (or of any key, once it is closed) takes
+/// from the state.
+private struct MissingKey {
+    var isReady: Bool
+    var publishes: Bool
+    var contextBox: ContextBox?
+    var contextGeneration: UInt64
+
+    /// What `state` tells: a closed client is not ready and publishes nothing.
+    init(_ state: ClientState) {
+        isReady = !state.isClosed && state.isReady
+        publishes = !state.isClosed && state.publishesEvaluations
+        contextBox = state.contextBox
+        contextGeneration = state.contextGeneration
     }
+}
+
+/// How an evaluation reads the served text: as a ``ConfigValue`` parses it, or as a JSON document
+/// decoded, which each stripe keeps (see ``DecodedValues``).
+private enum Reading {
+    case parsed(ConfigValueKind)
+    case json
+
+    /// The kind that reads the text.
+    var kind: ConfigValueKind {
+        switch self {
+        case .parsed(let kind): kind
+        case .json: .string
+        }
+    }
+
+    var decodesJSON: Bool {
+        if case .json = self { return true }
+        return false
+    }
+}
+
+extension ClientCore {
+    // MARK: - Evaluations
 
     /// Reads `key` as `Value` with the rules of PROTOCOL §8, counts the evaluation for telemetry and
     /// publishes it on `evaluations` when anyone listens.
@@ -50,53 +90,131 @@ extension ClientCore {
     /// is parsed after the lock is released, because types of the app parse with the app's code.
     func value<Value: ConfigValue>(for key: String, default defaultValue: Value) -> Value {
         var outcome: EvaluationOutcome?
-        return value(for: key, default: defaultValue, keepsOutcome: false, outcome: &outcome)
+        return evaluate(
+            key, default: defaultValue, .parsed(Value.configValueKind), keepsOutcome: false, reports: true,
+            outcome: &outcome, defaultText: { defaultValue.configValueText }, parse: Value.init(configValue:),
+            receivedText: { value, _ in value.configValueText })
     }
 
     /// ``value(for:default:)``, which also returns the evaluation's outcome, for the hooks' after
-    /// stages: the same evaluation, telemetry and `evaluations` element.
-    func evaluated<Value: ConfigValue>(for key: String, default defaultValue: Value) -> Evaluated<Value> {
-        var outcome: EvaluationOutcome?
-        let value = value(for: key, default: defaultValue, keepsOutcome: true, outcome: &outcome)
-        // With `keepsOutcome`, every path sets `outcome`.
-        return Evaluated(value: value, outcome: outcome ?? missing(key, snapshot: snapshot(for: key)))
-    }
-
-    /// The evaluation of ``value(for:default:)``; when `keepsOutcome` is `true` (a constant in each
-    /// caller, so that the evaluation without it compiles as it did before), `outcome` is set.
-    @inline(__always)
-    private func value<Value: ConfigValue>(
+    /// stages, the provider and the watchers.
+    /// - Parameter reports: Whether the evaluation is counted and published now; `false` for a
+    ///   watcher, which reports it with ``report(_:defaultText:)`` only when it yields the value.
+    func evaluated<Value: ConfigValue>(
         for key: String,
         default defaultValue: Value,
-        keepsOutcome: Bool,
-        outcome: inout EvaluationOutcome?
+        reports: Bool = true
+    ) -> Evaluated<Value> {
+        var outcome: EvaluationOutcome?
+        let value = evaluate(
+            key, default: defaultValue, .parsed(Value.configValueKind), keepsOutcome: true, reports: reports,
+            outcome: &outcome, defaultText: { defaultValue.configValueText }, parse: Value.init(configValue:),
+            receivedText: { value, _ in value.configValueText })
+        return Evaluated(value: value, outcome: outcome ?? Self.lostOutcome(key))
+    }
+
+    /// Decodes the JSON config `key` as `Value`, counts the evaluation for telemetry and publishes it
+    /// on `evaluations` when anyone listens: the same evaluation as ``value(for:default:)``, with the
+    /// document decoded once per stripe and revision (see ``DecodedValues``).
+    /// - Parameter defaultText: The default as telemetry reports it, when the caller has it; `nil`
+    ///   describes the default once per default read (not on every evaluation).
+    func value<Value: Decodable & Sendable>(
+        forJSON key: String,
+        default defaultValue: Value,
+        defaultText: String? = nil
     ) -> Value {
-        let kind = Value.configValueKind
-        let defaultText = telemetry == nil ? nil : defaultValue.configValueText
-        let now = telemetry?.coarseNow() ?? .distantPast
+        var outcome: EvaluationOutcome?
+        return evaluate(
+            key, default: defaultValue, .json, keepsOutcome: false, reports: true, outcome: &outcome,
+            defaultText: { defaultText },
+            parse: { text in try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) },
+            receivedText: { _, served in served })
+    }
+
+    /// ``value(forJSON:default:defaultText:)``, which also returns the evaluation's outcome.
+    /// - Parameter reports: As in ``evaluated(for:default:reports:)``.
+    func evaluated<Value: Decodable & Sendable>(
+        forJSON key: String,
+        default defaultValue: Value,
+        defaultText: String? = nil,
+        reports: Bool = true
+    ) -> Evaluated<Value> {
+        var outcome: EvaluationOutcome?
+        let value = evaluate(
+            key, default: defaultValue, .json, keepsOutcome: true, reports: reports, outcome: &outcome,
+            defaultText: { defaultText },
+            parse: { text in try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) },
+            receivedText: { _, served in served })
+        return Evaluated(value: value, outcome: outcome ?? Self.lostOutcome(key))
+    }
+
+    /// The outcome of an evaluation that kept none, which `keepsOutcome` rules out.
+    private static func lostOutcome(_ key: String) -> EvaluationOutcome {
+        EvaluationOutcome(
+            key: key, reason: .clientNotReady, state: nil, contextBox: nil, publishes: false, entry: nil,
+            contextGeneration: 0)
+    }
+
+    /// The one evaluation: reads `key` under the calling thread's stripe, then parses or decodes the
+    /// text after the lock and, when `reports`, counts the evaluation (through the one telemetry
+    /// intake, the stripe's ``TelemetryCache``) and publishes it. When `keepsOutcome` is `true` (a
+    /// constant in each caller, so that the evaluation without it compiles without it), `outcome` is set.
+    /// - Parameters:
+    ///   - defaultText: The default's text for telemetry when it is cheap to make (a value's text,
+    ///     or the text a caller gave); `nil` for a JSON default, which is described once per default
+    ///     and kept with the decode.
+    ///   - parse: Reads the served text as `Value`.
+    ///   - receivedText: The text telemetry reports of a value served, given the value and the served text.
+    @inline(__always)
+    private func evaluate<Value: Sendable>(
+        _ key: String,
+        default defaultValue: Value,
+        _ reading: Reading,
+        keepsOutcome: Bool,
+        reports: Bool,
+        outcome: inout EvaluationOutcome?,
+        defaultText cheapDefaultText: () -> String?,
+        parse: (String) -> Value?,
+        receivedText: (Value, String?) -> String?
+    ) -> Value {
+        let counts = reports && telemetry != nil
+        var defaultText: String? = counts ? cheapDefaultText() : nil
+        let now = counts ? telemetry?.coarseNow() ?? .distantPast : .distantPast
         let requestedType = ObjectIdentifier(Value.self)
+        // Set under the lock only on the paths that need them, so that the steady state copies none.
         var copy: HeldConfigCopy?
-        let lookup = state.read { state, cache -> HeldConfigRead? in
+        var kept: DecodedValues.Kept?
+        let lookup = state.read { state, stripe -> HeldConfigRead? in
             guard !state.pointee.isClosed else { return nil }
             let contextGeneration = state.pointee.contextGeneration
             let publishes = state.pointee.publishesEvaluations
-            return state.pointee.table.index._withUnsafeGuaranteedRef { index -> HeldConfigRead? in
+            return state.pointee.table.unretained.read { index -> HeldConfigRead? in
                 guard let entry = index.entry(for: key) else { return nil }
+                if reading.decodesJSON {
+                    kept = stripe.decoded.find(slot: entry.slot, revision: entry.revision, requestedType: requestedType)
+                    if counts, defaultText == nil, let kept, kept.defaultText != nil, kept.holdsDefault(defaultValue) {
+                        defaultText = kept.defaultText
+                    }
+                }
                 let isCounted =
                     defaultText.map { defaultText in
-                        let likeness = TelemetryCache.Likeness(
-                            revision: entry.revision,
-                            contextGeneration: contextGeneration,
-                            requestedType: requestedType,
-                            defaultValue: defaultText
+                        stripe.telemetry.count(
+                            slot: entry.slot,
+                            TelemetryCache.Likeness(
+                                revision: entry.revision,
+                                contextGeneration: contextGeneration,
+                                requestedType: requestedType,
+                                defaultValue: defaultText
+                            ),
+                            at: now
                         )
-                        return cache.count(slot: entry.slot, likeness, at: now)
                     } ?? false
-                if publishes || (defaultText != nil && !isCounted) || keepsOutcome {
+                if publishes || (counts && !isCounted) || keepsOutcome {
                     copy = HeldConfigCopy(config: index.values[entry.slot].state, contextBox: state.pointee.contextBox)
                 }
                 return HeldConfigRead(
-                    readable: index.values.text(in: entry.slot, readableAs: kind),
+                    readable: kept == nil ? index.values.text(in: entry.slot, readableAs: reading.kind) : nil,
+                    type: reading.decodesJSON ? index.values.type(in: entry.slot) : .string,
                     isCounted: isCounted,
                     entry: entry,
                     contextGeneration: contextGeneration,
@@ -104,190 +222,160 @@ extension ClientCore {
                 )
             }
         }
-        guard let lookup else {
-            // A key the client does not hold: the slow path, which reads what it needs under the lock again
-            // rather than copy it out on every evaluation.
-            let missing = missing(key, snapshot: snapshot(for: key))
-            report(
-                missing, value: defaultValue, defaultText: defaultText ?? defaultValue.configValueText,
-                receivedText: nil)
-            if keepsOutcome { outcome = missing }
+        guard let held = lookup else {
+            // A key the client does not hold: the slow path, which reads what it needs under the lock
+            // again rather than copy it out on every evaluation.
+            let missing = state.read { state, _ in MissingKey(state.pointee) }
+            let evaluation = EvaluationOutcome(
+                key: key, reason: missing.isReady ? .configStateMissing : .clientNotReady, state: nil,
+                contextBox: missing.contextBox, publishes: missing.publishes, entry: nil,
+                contextGeneration: missing.contextGeneration)
+            if reports {
+                report(evaluation, value: defaultValue, defaultText: defaultText ?? String(describing: defaultValue))
+            }
+            if keepsOutcome { outcome = evaluation }
             return defaultValue
         }
         var value = defaultValue
-        let reason = Self.read(lookup.readable, kind: kind, into: &value)
-        if let defaultText, !lookup.isCounted, let copy {
-            let likeness = TelemetryCache.Likeness(
-                revision: lookup.entry.revision,
-                contextGeneration: lookup.contextGeneration,
-                requestedType: requestedType,
-                defaultValue: defaultText
-            )
-            cacheTelemetry(
-                key: key, copy: copy, slot: lookup.entry.slot, likeness: likeness, reason: reason,
-                receivedText: reason == .foundMatch ? value.configValueText : nil, requestedType: Value.self, at: now)
+        let reason: EvaluationReason
+        if let kept {
+            reason = kept.reason
+            if let decoded = kept.decoded as? Value { value = decoded }
+        } else {
+            reason = Self.read(held.readable, type: held.type, reading, parse: parse, into: &value)
         }
-        if lookup.publishes, let copy {
-            publish(
-                EvaluationOutcome(
-                    key: key, reason: reason, state: copy.config, contextBox: copy.contextBox, publishes: true),
-                value: value
-            )
+        let keeps = reading.decodesJSON && (kept == nil || (counts && defaultText == nil))
+        let needsCount = counts && !held.isCounted
+        if keeps || needsCount {
+            let text = counts ? defaultText ?? String(describing: defaultValue) : nil
+            let decoded =
+                keeps
+                ? DecodedValues.Kept(
+                    revision: held.entry.revision, decoded: reason == .foundMatch ? value : nil, reason: reason,
+                    defaultValue: defaultValue, defaultText: text)
+                : nil
+            let cached =
+                needsCount
+                ? cacheEntry(
+                    EvaluationOutcome(
+                        key: key, reason: reason, state: copy?.config, contextBox: copy?.contextBox,
+                        publishes: held.publishes, entry: held.entry, contextGeneration: held.contextGeneration),
+                    defaultText: text ?? "",
+                    receivedText: reason == .foundMatch ? receivedText(value, copy?.config.value) : nil,
+                    requestedType: Value.self, at: now)
+                : nil
+            let replaced = state.read { _, stripe -> [TelemetryCache.Entry]? in
+                if let decoded { stripe.decoded.keep(decoded, in: held.entry.slot) }
+                guard let cached else { return nil }
+                return stripe.telemetry.store(cached, in: held.entry.slot)
+            }
+            if let replaced { telemetry?.absorb(replaced) }
         }
-        if keepsOutcome, let copy {
-            outcome = EvaluationOutcome(
-                key: key, reason: reason, state: copy.config, contextBox: copy.contextBox, publishes: lookup.publishes)
+        if held.publishes || keepsOutcome, let copy {
+            let evaluation = EvaluationOutcome(
+                key: key, reason: reason, state: copy.config, contextBox: copy.contextBox,
+                publishes: held.publishes, entry: held.entry, contextGeneration: held.contextGeneration)
+            if reports { publish(evaluation, value: value) }
+            if keepsOutcome { outcome = evaluation }
         }
         return value
     }
 
-    /// Counts an evaluation that the stripe's telemetry cache did not count, in its place in the
-    /// cache, and hands the entries it replaced to the collector, a batch at a time.
-    private func cacheTelemetry(
-        key: String,
-        copy: HeldConfigCopy,
-        slot: Int,
-        likeness: TelemetryCache.Likeness,
-        reason: EvaluationReason,
-        receivedText: String?,
-        requestedType: any Any.Type,
-        at now: Date
-    ) {
-        guard let telemetry else { return }
-        let cached = TelemetryCache.Entry(
-            likeness: likeness,
-            requestedType: requestedType,
-            key: key,
-            variant: TelemetryCollector.variant(
-                configType: copy.config.type,
-                defaultValue: likeness.defaultValue,
-                requestedType: likeness.requestedType,
-                evaluatedValue: receivedText,
-                serverValueID: copy.config.valueID,
-                reason: reason,
-                contextID: copy.contextBox?.context.id
-            ),
-            count: 1,
-            firstTime: telemetry.now(),
-            lastTime: now
-        )
-        let replaced = state.read { _, cache in cache.store(cached, in: slot) }
-        if let replaced { telemetry.absorb(replaced) }
-    }
-
     /// Reads readable text as `Value` into `value`, which holds the default value on entry and is
-    /// left alone unless the text parses.
+    /// left alone unless the text parses (or decodes).
     /// - Returns: The reason of the evaluation.
-    private static func read<Value: ConfigValue>(
-        _ readable: ConfigState.ReadableText,
-        kind: ConfigValueKind,
+    @inline(__always)
+    private static func read<Value>(
+        _ readable: ConfigState.ReadableText?,
+        type: ConfigType,
+        _ reading: Reading,
+        parse: (String) -> Value?,
         into value: inout Value
     ) -> EvaluationReason {
         switch readable {
         case .unreadable(let reason):
             return reason
+        case nil:
+            return .valueMissing
         case .text(let text):
-            guard let parsed = Value(configValue: text) else { return kind.invalidValueReason }
-            value = parsed
+            switch reading {
+            case .json:
+                // Only `json` configs decode (PROTOCOL §8).
+                guard type == .json else { return .typeMismatch }
+                guard let decoded = parse(text) else { return .invalidJSON }
+                value = decoded
+            case .parsed(let kind):
+                guard let parsed = parse(text) else { return kind.invalidValueReason }
+                value = parsed
+            }
             return .foundMatch
         }
     }
 
-    /// Reads `key` as `Value` with the rules of PROTOCOL §8, from a snapshot.
-    func evaluate<Value: ConfigValue>(
-        _ key: String,
-        default defaultValue: Value,
-        snapshot: EvaluationSnapshot
-    ) -> Evaluated<Value> {
-        guard let config = snapshot.state else {
-            return Evaluated(value: defaultValue, outcome: missing(key, snapshot: snapshot))
-        }
-        var value = defaultValue
-        let kind = Value.configValueKind
-        let reason = Self.read(config.text(readableAs: kind), kind: kind, into: &value)
-        return Evaluated(value: value, outcome: outcome(key, reason: reason, config: config, snapshot: snapshot))
-    }
+    // MARK: - Telemetry and the evaluations stream
 
-    /// Decodes the JSON config `key` as `Value`.
-    func evaluateJSON<Value: Decodable & Sendable>(
-        _ key: String,
-        as type: Value.Type,
-        default defaultValue: Value,
-        snapshot: EvaluationSnapshot
-    ) -> Evaluated<Value> {
-        guard let config = snapshot.state else {
-            return Evaluated(value: defaultValue, outcome: missing(key, snapshot: snapshot))
-        }
-        let resolved = config.resolveJSON(as: type, decoder: JSONDecoder())
-        return Evaluated(
-            value: resolved.value ?? defaultValue,
-            outcome: outcome(key, reason: resolved.reason, config: config, snapshot: snapshot)
-        )
-    }
-
-    private func missing(_ key: String, snapshot: EvaluationSnapshot) -> EvaluationOutcome {
-        EvaluationOutcome(
-            key: key,
-            reason: snapshot.isReady ? .configStateMissing : .clientNotReady,
-            state: nil,
-            contextBox: snapshot.contextBox,
-            publishes: snapshot.publishesEvaluations
-        )
-    }
-
-    private func outcome(
-        _ key: String,
-        reason: EvaluationReason,
-        config: ConfigState,
-        snapshot: EvaluationSnapshot
-    ) -> EvaluationOutcome {
-        EvaluationOutcome(
-            key: key,
-            reason: reason,
-            state: config,
-            contextBox: snapshot.contextBox,
-            publishes: snapshot.publishesEvaluations
-        )
-    }
-
-    /// Records an evaluation of a config value for telemetry, with the text of the value the app
-    /// received, and publishes it on `evaluations` when anyone listens.
-    func report<Value: ConfigValue>(_ evaluated: Evaluated<Value>, defaultText: @autoclosure () -> String) {
-        report(
-            evaluated.outcome, value: evaluated.value, defaultText: defaultText(),
-            receivedText: evaluated.value.configValueText)
-    }
-
-    /// Records an evaluation of a decoded JSON config for telemetry, with the served text (its value
-    /// id is what is sent), and publishes it on `evaluations` when anyone listens.
-    func reportJSON<Value: Sendable>(_ evaluated: Evaluated<Value>, defaultText: @autoclosure () -> String) {
-        report(
-            evaluated.outcome, value: evaluated.value, defaultText: defaultText(),
-            receivedText: evaluated.outcome.state?.value)
-    }
-
-    /// Records an evaluation of `value` for telemetry and publishes it on `evaluations` when anyone listens.
-    /// - Parameter receivedText: The text of the value the app received, when it was not the default.
+    /// Counts an evaluation for telemetry and publishes it on `evaluations` when anyone listens: for
+    /// an evaluation made with `reports: false` (a watcher's, once it yields the value).
+    /// - Parameters:
+    ///   - defaultText: The default as telemetry reports it.
+    ///   - receivedText: The text of the value the app received, when it was served.
     func report<Value: Sendable>(
         _ outcome: EvaluationOutcome,
         value: Value,
         defaultText: @autoclosure () -> String,
-        receivedText: @autoclosure () -> String?
+        receivedText: @autoclosure () -> String? = nil
     ) {
-        telemetry?.record(
+        if let telemetry {
+            let now = telemetry.coarseNow()
+            let cached = cacheEntry(
+                outcome, defaultText: defaultText(),
+                receivedText: outcome.reason == .foundMatch ? receivedText() : nil, requestedType: Value.self, at: now)
+            if let entry = outcome.entry {
+                // A config the client holds: counted in the stripe's cache like every evaluation of one.
+                let replaced = state.read { _, stripe -> [TelemetryCache.Entry]? in
+                    if stripe.telemetry.count(slot: entry.slot, cached.likeness, at: now) { return nil }
+                    return stripe.telemetry.store(cached, in: entry.slot)
+                }
+                if let replaced { telemetry.absorb(replaced) }
+            } else {
+                // A key the client does not hold has no slot: the evaluation goes to the collector alone.
+                telemetry.absorb(CollectionOfOne(cached))
+            }
+        }
+        publish(outcome, value: value)
+    }
+
+    /// The telemetry cache entry of one evaluation.
+    private func cacheEntry(
+        _ outcome: EvaluationOutcome,
+        defaultText: String,
+        receivedText: String?,
+        requestedType: any Any.Type,
+        at now: Date
+    ) -> TelemetryCache.Entry {
+        let likeness = TelemetryCache.Likeness(
+            revision: outcome.entry?.revision ?? 0,
+            contextGeneration: outcome.contextGeneration,
+            requestedType: ObjectIdentifier(requestedType),
+            defaultValue: defaultText
+        )
+        return TelemetryCache.Entry(
+            likeness: likeness,
+            requestedType: requestedType,
             key: outcome.key,
             variant: TelemetryCollector.variant(
                 configType: outcome.state?.type,
-                defaultValue: defaultText(),
-                requestedType: ObjectIdentifier(Value.self),
-                evaluatedValue: outcome.reason == .foundMatch ? receivedText() : nil,
+                defaultValue: defaultText,
+                requestedType: likeness.requestedType,
+                evaluatedValue: receivedText,
                 serverValueID: outcome.state?.valueID,
                 reason: outcome.reason,
                 contextID: outcome.contextBox?.context.id
             ),
-            requestedType: Value.self
+            count: 1,
+            firstTime: telemetry?.now() ?? now,
+            lastTime: now
         )
-        publish(outcome, value: value)
     }
 
     /// Publishes an evaluation of `value` on `evaluations` when anyone listens.

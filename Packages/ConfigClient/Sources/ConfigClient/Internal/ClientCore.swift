@@ -13,12 +13,9 @@ internal import Foundation
 final class ClientCore: Sendable {
     let options: ConfigDirectorClientOptions
     let logger: any ConfigDirectorLogger
-    let state = StripedLock(ClientState(), stripe: TelemetryCache.init)
+    let state = StripedLock(ClientState(), stripe: EvaluationStripe.init)
     let events = Broadcast<ClientEvent>(bufferSize: 256)
     let evaluations = Broadcast<ConfigEvaluation>(bufferSize: 256)
-    /// The most configs a set may carry to be applied in place under the lock; a larger one is
-    /// built off the lock.
-    static let inPlaceApplyLimit = 256
     private let dependencies: ClientDependencies
     private let operations = SerialQueue()
     /// The tasks the client starts (connect deadlines, kept-values loads, foreground resumes), all
@@ -29,6 +26,10 @@ final class ClientCore: Sendable {
     private let transportCalls = Locked(TransportCalls())
     /// The tail of `close()`, once it was called.
     private let closing = Locked<Task<Void, Never>?>(nil)
+    /// How many sets began to apply, guarded by the lock that an apply holds from its build to the
+    /// save of the kept values (taken before the state's lock, never under it), so that applies take
+    /// turns. (A `Locked<Void>` made ThreadSanitizer report the zero-sized value's accesses as a race.)
+    private let applies = Locked<UInt64>(0)
     /// Whether the kept values are still loading, and whether a slow load was reported.
     private let keptValuesLoad = Locked(KeptValuesLoad())
 
@@ -275,65 +276,63 @@ final class ClientCore: Sendable {
     /// (`configsUpdated`), and the watchers re-evaluate after the lock. Kept values are applied only
     /// while nothing else has been.
     ///
-    /// A large set's new table is built off the lock, from the current one, while evaluations go on
-    /// reading that; under the lock it is published by assignment (rebuilt there only if another
-    /// apply came first), and the table it replaces is released after the lock. A small delta is
-    /// applied in place under the lock, which costs what its keys cost rather than a copy of the table.
+    /// The new table is built off the lock, from the current one, while evaluations go on reading
+    /// that; under the lock it is published by one assignment, with the events and the watchers to
+    /// refresh (a lookup of the keys watched). The table it replaces is released after the lock, and
+    /// the kept values are made from the new one after it. Applies take turns (`applies`), so that no
+    /// other apply changes the table between the build and the publication.
     func apply(_ set: ConfigSet, isLive: Bool) {
-        let base = set.configs.count > Self.inPlaceApplyLimit ? state.read { state, _ in state.pointee.table } : nil
-        let built = base?.applying(set)
-        let applied = state.withLockAndStripes {
-            state, stripes -> (
-                Transition?, ConfigSet, ConfigDirectorContext?, [WatcherRefresh], EvaluationTable?
-            )? in
-            var transition: Transition?
-            if isLive {
-                guard let received = state.receiveConfigSet() else { return nil }
-                publishLocked(received, context: state.context, stripes)
-                transition = received
-            } else {
-                guard !state.isClosed, state.source.yieldsToKeptValues else { return nil }
+        let applied = applies.withLock { count -> (Transition?, [WatcherRefresh])? in
+            count += 1
+            var built = state.read { state, _ in state.pointee.table }
+            let update = built.apply(set)
+            let published = state.withLockAndStripes {
+                state, stripes -> (Transition?, ConfigDirectorContext?, [WatcherRefresh], EvaluationIndex)? in
+                var transition: Transition?
+                if isLive {
+                    guard let received = state.receiveConfigSet() else { return nil }
+                    publishLocked(received, context: state.context, stripes)
+                    transition = received
+                } else {
+                    guard !state.isClosed, state.source.yieldsToKeptValues else { return nil }
+                }
+                swap(&state.table, &built)
+                state.source = isLive ? .live : .keptValues
+                events.send(.configsUpdated(update))
+                return (transition, state.context, state.watchers.refreshes(of: update), state.table.index)
             }
-            let update: ConfigsUpdate
-            var replaced: EvaluationTable?
-            if let base, let offLock = built {
-                let current = state.table.generation == base.generation ? offLock : state.table.applying(set)
-                update = current.update
-                replaced = state.table
-                state.table = current.table
-            } else {
-                update = state.table.apply(set)
+            // The table replaced (or the one built, when nothing was applied) is released here, after the lock.
+            built = EvaluationTable()
+            guard let (transition, context, refreshes, index) = published else { return nil }
+            if isLive, offlineSet == nil, let keptValues, keptValues.isEnabled {
+                // Made from the new index after the lock; saved in the order of the applies.
+                let current = ConfigSet(
+                    environmentID: set.environmentID,
+                    projectID: set.projectID,
+                    kind: .full,
+                    timestamp: set.timestamp,
+                    configs: index.configs
+                )
+                keptValues.save(current, for: context)
             }
-            state.source = isLive ? .live : .keptValues
-            events.send(.configsUpdated(update))
-            let refreshes = state.watchers.refreshes(of: update, in: state)
-            let current = ConfigSet(
-                environmentID: set.environmentID,
-                projectID: set.projectID,
-                kind: .full,
-                timestamp: set.timestamp,
-                configs: state.table.configs
-            )
-            return (transition, current, state.context, refreshes, replaced)
+            return (transition, refreshes)
         }
-        guard let (transition, current, context, refreshes, replaced) = applied else { return }
-        withExtendedLifetime(replaced) {}  // released here, after the lock
+        guard let (transition, refreshes) = applied else { return }
         // After the lock: a refresh runs the app's code (its type's parse and `==`).
         for refresh in refreshes { refresh.run() }
         if let transition { finish(transition) }
-        if isLive, offlineSet == nil { keptValues?.save(current, for: context) }
     }
 
     // MARK: - Telemetry
 
     /// Every stripe's telemetry cache, reachable while every stripe is locked.
-    typealias ClientStripes = StripedLock<ClientState, TelemetryCache>.Stripes
+    typealias ClientStripes = StripedLock<ClientState, EvaluationStripe>.Stripes
 
     /// Every stripe's telemetry cache, each taken in constant time under its own stripe's lock and
     /// drained after it: a flush of 50,000 keys never holds up an evaluation.
     private func drainTelemetryCaches() -> [TelemetryCache.Entry] {
         var taken: [TelemetryCache] = []
-        state.updateEachStripe { cache in taken.append(cache.takeAll()) }
+        state.updateEachStripe { stripe in taken.append(stripe.telemetry.takeAll()) }
         var drained: [TelemetryCache.Entry] = []
         for index in taken.indices { taken[index].drain(into: &drained) }
         return drained
@@ -341,7 +340,7 @@ final class ClientCore: Sendable {
 
     private static func drainTelemetryCaches(_ stripes: ClientStripes) -> [TelemetryCache.Entry] {
         var drained: [TelemetryCache.Entry] = []
-        stripes.updateEach { cache in cache.drain(into: &drained) }
+        stripes.updateEach { stripe in stripe.telemetry.drain(into: &drained) }
         return drained
     }
 
@@ -357,7 +356,7 @@ final class ClientCore: Sendable {
         let first = state.withLock { state -> WatcherRefresh? in
             guard !state.isClosed else { return nil }
             state.watchers.add(watcher, id: id, for: key)
-            return state.watchers.refresh(of: watcher, key: key, in: state)
+            return state.watchers.refresh(of: watcher)
         }
         first?.run()
         return first != nil

@@ -12,8 +12,8 @@ struct ClientState {
     /// Whether the client waits for its very first config state: set when `initialize` is called on a
     /// client that never received any, cleared by that config state, a fatal refusal or `close`.
     var isInitializing = false
-    /// The context evaluations run against, boxed so that an evaluation's snapshot retains one object
-    /// instead of copying the context's strings and traits.
+    /// The context evaluations run against, boxed so that an evaluation that needs it retains one
+    /// object instead of copying the context's strings and traits.
     private(set) var contextBox: ContextBox?
     /// The context evaluations run against.
     var context: ConfigDirectorContext? {
@@ -41,18 +41,16 @@ struct ClientState {
         if case .closed = lifecycle { return true }
         return false
     }
+}
 
-    /// What evaluating `key` reads. A closed client holds nothing: its evaluations return their
-    /// default values.
-    func snapshot(for key: String) -> EvaluationSnapshot {
-        guard !isClosed else {
-            return EvaluationSnapshot(state: nil, isReady: false, contextBox: contextBox, publishesEvaluations: false)
-        }
-        return EvaluationSnapshot(
-            state: table[key],
-            isReady: isReady,
-            contextBox: contextBox,
-            publishesEvaluations: publishesEvaluations
-        )
+/// A context held by reference, so that evaluations copy one reference rather than the context's
+/// three strings and its traits. Immutable: a new context is a new box.
+final class ContextBox: Sendable {
+    /// The context.
+    let context: ConfigDirectorContext
+
+    /// Boxes `context`.
+    init(_ context: ConfigDirectorContext) {
+        self.context = context
     }
 }

@@ -56,7 +56,7 @@ final class ConfigFollower: Sendable {
             return value
         }
         // A closed client (or a stopped follower) follows nothing: the value is evaluated once.
-        let evaluated = evaluation.evaluate(core.snapshot(for: key))
+        let evaluated = evaluation.evaluate()
         evaluation.report(evaluated)
         return evaluated.value
     }

@@ -1,4 +1,4 @@
-@_spi(Internal) @_spi(Locking) internal import ConfigModel
+@_spi(Internal) internal import ConfigModel
 
 /// One connect of `initialize`, `updateContext` or `resumeNetwork`, and the promise its caller awaits.
 final class ConnectionAttempt: Sendable {
@@ -16,13 +16,8 @@ final class ConnectionAttempt: Sendable {
         case interrupted
     }
 
-    private struct State {
-        var outcome: Outcome?
-        var waiters: [CheckedContinuation<Outcome, Never>] = []
-    }
-
     let reason: ConnectReason
-    private let state = Locked(State())
+    private let promise = Promise<Outcome>()
 
     init(reason: ConnectReason) {
         self.reason = reason
@@ -30,24 +25,11 @@ final class ConnectionAttempt: Sendable {
 
     /// Ends the wait with `outcome`, unless it has already ended.
     func resolve(_ outcome: Outcome) {
-        let waiters: [CheckedContinuation<Outcome, Never>]? = state.withLock { state in
-            guard state.outcome == nil else { return nil }
-            state.outcome = outcome
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters ?? [] { waiter.resume(returning: outcome) }
+        promise.resolve(outcome)
     }
 
     /// Waits until the wait ends.
     func outcome() async -> Outcome {
-        await withCheckedContinuation { continuation in
-            let ended: Outcome? = state.withLock { state in
-                if let outcome = state.outcome { return outcome }
-                state.waiters.append(continuation)
-                return nil
-            }
-            if let ended { continuation.resume(returning: ended) }
-        }
+        await promise.value()
     }
 }

@@ -1,7 +1,10 @@
 @_spi(Internal) internal import ConfigModel
 
-/// The part of an ``EvaluationTable`` that evaluations read: immutable once built (the table writes
-/// its values only before it is published).
+/// The configs of an ``EvaluationTable`` as evaluations read them: the slot of each key, and the
+/// config and revision in each slot. The one place the client holds its configs.
+///
+/// Immutable once built: the table writes an index's values only before it publishes it, and an apply
+/// builds a new index rather than write one that evaluations may be reading.
 final class EvaluationIndex: @unchecked Sendable {  // Values are written only before the index is shared.
     /// One slot: the config and its revision (zero for a free slot).
     struct Value {
@@ -34,6 +37,9 @@ final class EvaluationIndex: @unchecked Sendable {  // Values are written only b
         /// The revision in `slot`, read alone.
         func revision(in slot: Int) -> UInt64 { base[slot].revision }
 
+        /// The type of the config in `slot`, read alone.
+        func type(in slot: Int) -> ConfigType { base[slot].state.type }
+
         /// The text of the config in `slot` as a reader of `kind` sees it, copying only its value.
         func text(in slot: Int, readableAs kind: ConfigValueKind) -> ConfigState.ReadableText {
             ConfigState.text(base[slot].state.value, of: base[slot].state.type, readableAs: kind)
@@ -57,9 +63,28 @@ final class EvaluationIndex: @unchecked Sendable {  // Values are written only b
         self.values = values
     }
 
-    /// Where the config of `key` is, and which config it is; `nil` when the table holds none.
+    /// An index of no config.
+    convenience init() {
+        self.init(slots: [:], values: Values(capacity: 0))
+    }
+
+    /// Where the config of `key` is, and which config it is; `nil` when the index holds none.
     func entry(for key: String) -> EvaluationTable.Entry? {
         guard let slot = slots[key] else { return nil }
         return EvaluationTable.Entry(slot: slot, revision: values.revision(in: slot))
+    }
+
+    /// The config held for `key`, if any.
+    subscript(key: String) -> ConfigState? {
+        guard let slot = slots[key] else { return nil }
+        return values[slot].state
+    }
+
+    /// Every config by key, made on each call: for the kept values and tests, never for an evaluation.
+    var configs: [String: ConfigState] {
+        var configs: [String: ConfigState] = [:]
+        configs.reserveCapacity(slots.count)
+        for (key, slot) in slots { configs[key] = values[slot].state }
+        return configs
     }
 }

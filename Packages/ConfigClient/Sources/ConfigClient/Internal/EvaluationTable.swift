@@ -1,49 +1,67 @@
 @_spi(Internal) internal import ConfigModel
 
-/// The configs a client holds (a ``ConfigStateTable``, with its merge rules), indexed for evaluation:
-/// each key has a slot and a revision, so that an evaluation finds everything it needs with one hash
-/// of the key, and reads it without retaining anything that other threads share.
+/// The configs a client holds, with the merge rules of ``ConfigStateTable`` (PROTOCOL §3), indexed for
+/// evaluation: each key has a slot and a revision, so that an evaluation finds everything it needs
+/// with one hash of the key, and reads it without retaining anything that other threads share.
 ///
-/// Threads evaluating at once read the same objects. A read that retains an object writes to its
-/// reference count, and two threads writing to one cache line run slower than one thread alone. So
-/// evaluations read the ``EvaluationIndex`` through ``index``, an unmanaged reference (the table
-/// keeps it alive), whose `let` properties Swift reads in place; the configs themselves sit in a
-/// buffer that is never written once an index holds it: an apply writes a new buffer, so that the new
-/// table is built off the client's lock (``applying(_:)``) while evaluations read the current one, and
-/// published in one short step.
+/// The configs are held once, in the ``EvaluationIndex``. Threads evaluating at once read the same
+/// index; a read that retained it would write to its reference count, and two threads writing to one
+/// cache line run slower than one thread alone. So evaluations reach it through ``unretained`` (see
+/// ``Unretained``). An apply never writes the index evaluations may be reading: it builds a new one,
+/// so that the new table is built off the client's lock (``applying(_:)``) while evaluations read the
+/// current one, and is published by one assignment.
 struct EvaluationTable {
     /// Where a config is, and which config it is: two numbers, copied out without retains.
-    struct Entry {
+    struct Entry: Equatable {
         /// A small number, stable while the key is held and reused after it is removed, that indexes
         /// per-key side tables such as a ``TelemetryCache``.
         let slot: Int
-        /// A number unique in the table's life, new each time the key's config is replaced, so that a
-        /// side table entry can tell whether it still describes the current config.
+        /// A number unique in the table's life, new each time the key's config changes (a config
+        /// received again unchanged keeps its revision), so that a side table entry can tell whether
+        /// it still describes the current config.
         let revision: UInt64
     }
 
-    /// The configs, with the merge rules of PROTOCOL §3.
-    private var table = ConfigStateTable()
-    /// The index evaluations read; replaced when keys come or go.
-    private var ownedIndex = EvaluationIndex(slots: [:], values: EvaluationIndex.Values(capacity: 0))
-    /// ``ownedIndex``, unretained, for evaluations.
-    private(set) var index: Unmanaged<EvaluationIndex>
+    /// The index, reachable without a retain.
+    ///
+    /// The invariant that makes it safe, enforced here and by the client's lock: the table holds the
+    /// index that ``unretained`` refers to (``index``) and replaces both at once, only in a mutation
+    /// of the table; the client mutates its table only while it holds every stripe of its lock, or
+    /// on a copy that no evaluation reads. So an evaluation that holds any one stripe reads an index
+    /// that lives until it releases that stripe.
+    struct Unretained {
+        fileprivate let reference: Unmanaged<EvaluationIndex>
+
+        /// Runs `body` with the index, borrowed without a retain. `Unmanaged.takeUnretainedValue()`,
+        /// `unowned(unsafe)`, `withExtendedLifetime` and a `borrowing` parameter all retain the index
+        /// or its slots' storage when read through the lock's state pointer (checked in the assembly
+        /// of `swiftc -O`): this underscored call is the one that does not.
+        /// - Parameter body: Reads the index; call it only under a stripe of the client's lock.
+        /// - Returns: What `body` returns.
+        @inline(__always)
+        func read<Result>(_ body: (EvaluationIndex) throws -> Result) rethrows -> Result {
+            try reference._withUnsafeGuaranteedRef(body)
+        }
+    }
+
+    /// The index evaluations read: every config held, by slot. Replaced, never written, by an apply.
+    private(set) var index = EvaluationIndex()
+    /// ``index``, unretained, for evaluations.
+    private(set) var unretained: Unretained
     private var freeSlots: [Int] = []
     private var slotCount = 0
     private var lastRevision: UInt64 = 0
-    /// A number that changes with each apply, so that a table built from this one can tell it was the
-    /// last one applied when it is published.
-    private(set) var generation: UInt64 = 0
+    private var hasReceivedSet = false
 
     init() {
-        index = .passUnretained(ownedIndex)
+        unretained = Unretained(reference: .passUnretained(index))
     }
 
-    /// The configs by key.
-    var configs: [String: ConfigState] { table.configs }
+    /// The configs by key, made on each call (see ``EvaluationIndex/configs``).
+    var configs: [String: ConfigState] { index.configs }
 
     /// The config held for `key`, if any.
-    subscript(key: String) -> ConfigState? { table[key] }
+    subscript(key: String) -> ConfigState? { index[key] }
 
     /// This table with `set` applied, built without writing anything this one holds: it can be
     /// built off the client's lock while evaluations read this one, then published by assignment.
@@ -58,12 +76,15 @@ struct EvaluationTable {
     /// Applies a config set with the rules of ``ConfigStateTable/apply(_:)``.
     ///
     /// The configs go into a new buffer and a new index: the ones readers may be reading are never
-    /// written (see ``applying(_:)``).
+    /// written (see ``applying(_:)``). A config equal to the one held keeps its revision.
     /// - Parameter set: The set received.
     /// - Returns: The keys the set carried and the keys it removed, as the table tells them.
+    @discardableResult
     mutating func apply(_ set: ConfigSet) -> ConfigsUpdate {
-        let update = table.apply(set)
-        var slots = ownedIndex.slots
+        let held = index
+        let (_, update) = ConfigStateTable.changes(of: set, holding: held.slots.keys, hasReceivedSet: hasReceivedSet)
+        hasReceivedSet = true
+        var slots = held.slots
         var freed: [Int] = []
         for key in update.removedKeys {
             guard let slot = slots.removeValue(forKey: key) else { continue }
@@ -73,16 +94,16 @@ struct EvaluationTable {
         for key in update.keys where slots[key] == nil {
             slots[key] = takeSlot()
         }
-        let values = ownedIndex.values.copy(toHold: slotCount)
+        let values = held.values.copy(toHold: slotCount)
         for slot in freed { values[slot] = EvaluationIndex.Value() }
         for key in update.keys {
-            guard let state = table[key], let slot = slots[key] else { continue }
+            guard let state = set.configs[key], let slot = slots[key] else { continue }
+            if values[slot].revision != 0, values[slot].state == state { continue }
             lastRevision += 1
             values[slot] = EvaluationIndex.Value(revision: lastRevision, state: state)
         }
-        ownedIndex = EvaluationIndex(slots: slots, values: values)
-        index = .passUnretained(ownedIndex)
-        generation += 1
+        index = EvaluationIndex(slots: slots, values: values)
+        unretained = Unretained(reference: .passUnretained(index))
         return update
     }
 

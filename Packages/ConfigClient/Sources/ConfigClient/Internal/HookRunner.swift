@@ -81,30 +81,28 @@ final class HookRunner: Sendable {
 }
 
 extension ClientCore {
-    /// Evaluates `key` from `snapshot` with `evaluate`, and runs `hooks` around it.
+    /// Evaluates `key` with `evaluate`, and runs `hooks` around it.
     /// - Parameters:
     ///   - key: The config key.
     ///   - defaultValue: The default value given in code.
     ///   - hooks: The hooks.
-    ///   - snapshot: What the evaluation reads.
-    ///   - evaluate: The evaluation from the snapshot.
+    ///   - evaluate: The evaluation.
     /// - Returns: What `evaluate` returned.
     func hooked<Value: Sendable>(
         _ key: String,
         default defaultValue: Value,
         hooks: HookRunner,
-        snapshot: EvaluationSnapshot,
-        evaluate: (EvaluationSnapshot) -> Evaluated<Value>
+        evaluate: () -> Evaluated<Value>
     ) -> Evaluated<Value> {
         let context = EvaluationHookContext(
             key: key,
             requestedType: Value.self,
-            context: snapshot.context,
+            context: state.read { state, _ in state.pointee.context },
             defaultValue: ConfigEvaluationValue(defaultValue)
         )
         return hooks.evaluation(
             context,
-            { evaluate(snapshot) },
+            evaluate,
             result: { evaluated in configEvaluation(evaluated.outcome, value: evaluated.value) }
         )
     }

@@ -35,9 +35,7 @@ final class StripedLock<State, Stripe>: @unchecked Sendable {
         stripeMask = count - 1
         stripes = .allocate(byteCount: Self.stride * count, alignment: Self.alignment)
         for index in 0..<count {
-            let mutex = Self.mutex(in: stripes, at: index)
-            mutex.initialize(to: pthread_mutex_t())
-            Self.initializeMutex(mutex)
+            AdaptiveMutex.initialize(Self.mutex(in: stripes, at: index))
             Self.value(in: stripes, at: index).initialize(to: stripe())
         }
     }
@@ -143,18 +141,6 @@ final class StripedLock<State, Stripe>: @unchecked Sendable {
 
     fileprivate static func value(in base: UnsafeMutableRawPointer, at index: Int) -> UnsafeMutablePointer<Stripe> {
         (base + index * stride + valueOffset).assumingMemoryBound(to: Stripe.self)
-    }
-
-    /// Makes a mutex adaptive where the platform has such mutexes: critical sections here last
-    /// nanoseconds, so a waiter spins briefly rather than sleeping.
-    private static func initializeMutex(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        #if canImport(Glibc)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
-        #endif
-        pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
     }
 }
 

@@ -9,9 +9,8 @@ internal import Foundation
 /// on this stripe and how many times it happened since it was handed to the collector. An evaluation
 /// of another kind hands the entry over and takes its place; a flush hands every entry over.
 ///
-/// The entries are kept in pages of ``pageSize`` slots, made when a slot of theirs is first stored:
-/// the first evaluation of a key in a high slot (the 100,000th config) makes one page, not a cache of
-/// 100,000 entries.
+/// The entries are kept in ``SlotPages``: the first evaluation of a key in a high slot (the 100,000th
+/// config) makes one page, not a cache of 100,000 entries.
 struct TelemetryCache {
     /// What makes two evaluations of a key alike here: the same config, context, type and default.
     /// Alike evaluations aggregate alike, since the reason and the value follow from these.
@@ -40,12 +39,8 @@ struct TelemetryCache {
         var lastTime: Date
     }
 
-    /// The slots of one page.
-    static let pageSize = 1 << pageShift
-    private static let pageShift = 8
-
-    /// The pages by number; an empty array is a page not made yet (and costs no memory).
-    private var pages: [[Entry?]] = []
+    /// The entries by slot.
+    private var entries = SlotPages<Entry>()
     /// Entries replaced and not handed over yet: they go to the collector in batches of
     /// ``handOverBatch``, so that threads re-counting every key after a large apply do not queue on the
     /// collector's lock once per key.
@@ -57,28 +52,14 @@ struct TelemetryCache {
     /// Counts an evaluation of `slot` when it is like the last one cached there.
     /// - Returns: Whether it was counted: `false` when the slot holds another kind of evaluation, or none.
     mutating func count(slot: Int, _ likeness: Likeness, at now: Date) -> Bool {
-        let page = slot >> Self.pageShift
-        guard page < pages.count else { return false }
-        // Through the buffers: the arrays' subscripts would count through coroutines that are not inlined.
-        return pages.withUnsafeMutableBufferPointer { pages in
-            guard !pages[page].isEmpty else { return false }
-            return pages[page].withUnsafeMutableBufferPointer { entries in
-                entries[slot & (Self.pageSize - 1)]?.count(likeness, at: now) ?? false
-            }
-        }
+        entries.update(slot) { entry in entry?.count(likeness, at: now) ?? false } ?? false
     }
 
     /// Caches `entry` in `slot`.
     /// - Returns: The entries replaced, with evaluations the collector has not been told of yet, once
     ///   ``handOverBatch`` of them are waiting; `nil` until then.
     mutating func store(_ entry: Entry, in slot: Int) -> [Entry]? {
-        let page = slot >> Self.pageShift
-        if page >= pages.count { pages.append(contentsOf: repeatElement([], count: page + 1 - pages.count)) }
-        if pages[page].isEmpty { pages[page] = Array(repeating: nil, count: Self.pageSize) }
-        let index = slot & (Self.pageSize - 1)
-        let previous = pages[page][index]
-        pages[page][index] = entry
-        guard let previous else { return nil }
+        guard let previous = entries.store(entry, in: slot) else { return nil }
         replaced.append(previous)
         guard replaced.count >= Self.handOverBatch else { return nil }
         defer { replaced = [] }
@@ -88,10 +69,7 @@ struct TelemetryCache {
     /// This cache, leaving an empty one in its place: a flush takes each stripe's cache under that
     /// stripe's lock alone, in constant time, and drains it after the lock.
     mutating func takeAll() -> TelemetryCache {
-        defer {
-            pages = []
-            replaced = []
-        }
+        defer { self = TelemetryCache() }
         return self
     }
 
@@ -101,15 +79,53 @@ struct TelemetryCache {
         drained += replaced
         replaced = []
         let start = drained.count
-        for page in pages.indices where !pages[page].isEmpty {
-            drained.append(contentsOf: pages[page].lazy.compactMap { $0 })
-        }
-        if drained.count == start {
-            pages = []
-        } else {
-            for page in pages.indices where !pages[page].isEmpty {
-                pages[page] = Array(repeating: nil, count: Self.pageSize)
+        entries.removeAll { drained.append($0) }
+        if drained.count == start { entries = SlotPages() }
+    }
+}
+
+/// Values by slot of the ``EvaluationTable``, in pages of ``pageSize`` slots made when a slot of
+/// theirs is first stored: side tables of a lock stripe (see ``TelemetryCache``) cost memory for the
+/// slots they hold, not for the table's size.
+struct SlotPages<Element> {
+    /// The slots of one page.
+    static var pageSize: Int { 1 << pageShift }
+    private static var pageShift: Int { 8 }
+
+    /// The pages by number; an empty array is a page not made yet (and costs no memory).
+    private var pages: [[Element?]] = []
+
+    /// Runs `body` on the element of `slot` in place.
+    /// - Returns: What `body` returns, or `nil` when the slot's page was never made (the slot is empty).
+    @inline(__always)
+    mutating func update<Result>(_ slot: Int, _ body: (inout Element?) -> Result) -> Result? {
+        let page = slot >> Self.pageShift
+        guard page < pages.count else { return nil }
+        // Through the buffers: the arrays' subscripts would go through coroutines that are not inlined.
+        return pages.withUnsafeMutableBufferPointer { pages in
+            guard !pages[page].isEmpty else { return nil }
+            return pages[page].withUnsafeMutableBufferPointer { elements in
+                body(&elements[slot & (Self.pageSize - 1)])
             }
+        }
+    }
+
+    /// Stores `element` in `slot`, making its page if needed.
+    /// - Returns: The element it replaced, if any.
+    mutating func store(_ element: Element, in slot: Int) -> Element? {
+        let page = slot >> Self.pageShift
+        if page >= pages.count { pages.append(contentsOf: repeatElement([], count: page + 1 - pages.count)) }
+        if pages[page].isEmpty { pages[page] = Array(repeating: nil, count: Self.pageSize) }
+        let index = slot & (Self.pageSize - 1)
+        defer { pages[page][index] = element }
+        return pages[page][index]
+    }
+
+    /// Hands every element to `body` and empties every slot, keeping the pages made.
+    mutating func removeAll(_ body: (Element) -> Void) {
+        for page in pages.indices where !pages[page].isEmpty {
+            for element in pages[page] { if let element { body(element) } }
+            pages[page] = Array(repeating: nil, count: Self.pageSize)
         }
     }
 }

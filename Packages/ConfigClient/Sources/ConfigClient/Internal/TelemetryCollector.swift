@@ -5,11 +5,13 @@ internal import Foundation
 /// Aggregates evaluations and flushes them as batches (PROTOCOL §6).
 ///
 /// Identical evaluations of one context share an aggregate with a count, and at most ``capacity``
-/// aggregates are held (the oldest is dropped and counted when full). Evaluations of configs the
-/// client holds are counted first in the ``TelemetryCache`` of their lock stripe, which hands them
-/// over when another kind of evaluation takes their place and on every flush; the others are
-/// recorded here one by one. A flush happens 5 s after creation, then every 30 s, on a context
+/// aggregates are held (the oldest is dropped and counted when full). Evaluations reach it only as
+/// ``TelemetryCache`` entries (``absorb(_:)``): those of configs the client holds are counted first in
+/// the cache of their lock stripe, which hands them over when another kind of evaluation takes their
+/// place and on every flush; an evaluation of a key the client does not hold comes as one entry. A flush happens 5 s after creation, then every 30 s, on a context
 /// change, when the app enters the background, and on close; a flush that sends restarts the timer.
+/// Batches go to the sink one at a time, in order, through the collector's serial queue: the one
+/// place the client's telemetry is serialised (``TelemetryReporter`` does not order them again).
 final class TelemetryCollector: Sendable {
     static let capacity = 1_000
     static let firstFlushDelay: Double = 5
@@ -197,16 +199,8 @@ final class TelemetryCollector: Sendable {
         )
     }
 
-    /// Records one evaluation without blocking on anything but the collector's lock.
-    func record(key: String, variant: Variant, requestedType: any Any.Type) {
-        let now = clock.now()
-        pending.withLock { pending in
-            guard !pending.isStopped else { return }
-            pending.count(key: key, variant: variant, requestedType: requestedType, count: 1, from: now, to: now)
-        }
-    }
-
-    /// Takes over evaluations counted in a ``TelemetryCache``.
+    /// Takes over evaluations counted in a ``TelemetryCache``, or one evaluation of a key the client
+    /// does not hold: the collector's one intake.
     func absorb(_ entries: some Collection<TelemetryCache.Entry>) {
         guard !entries.isEmpty else { return }
         pending.withLock { pending in pending.absorb(entries) }
@@ -278,23 +272,19 @@ final class TelemetryCollector: Sendable {
         let last = flush(settingContext: nil, isTimer: false, cached: nil, isLast: true)
         stop()
         if let last {
+            // Ends at the first of the last send and the deadline.
+            let ended = Promise<Void>()
             let clock = clock
-            let deadline = Locked<Task<Void, Never>?>(nil)
-            await withCheckedContinuation { (ended: CheckedContinuation<Void, Never>) in
-                let once = Locked<CheckedContinuation<Void, Never>?>(ended)
-                let end: @Sendable () -> Void = { once.withLock { $0.take() }?.resume() }
-                deadline.withLock { deadline in
-                    deadline = Task {
-                        _ = try? await clock.sleep(seconds: Self.closeDeadline)
-                        end()
-                    }
-                }
-                Task {
-                    await last.value
-                    end()
-                }
+            let deadline = Task {
+                _ = try? await clock.sleep(seconds: Self.closeDeadline)
+                ended.resolve(())
             }
-            deadline.withLock { $0 }?.cancel()
+            Task {
+                await last.value
+                ended.resolve(())
+            }
+            await ended.value()
+            deadline.cancel()
         }
         sink.close()
     }

@@ -26,13 +26,13 @@ struct WatchRegistry {
         if watchersByKey[key]?.isEmpty == true { watchersByKey.removeValue(forKey: key) }
     }
 
-    /// The refreshes of the watchers of the keys `update` carried or removed, in that order, with what
-    /// each key reads in `state` now. It looks up the keys watched rather than the keys of the update
-    /// when they are fewer: a set of 100,000 configs and a few watchers cost a few lookups.
-    mutating func refreshes(of update: ConfigsUpdate, in state: ClientState) -> [WatcherRefresh] {
+    /// The refreshes of the watchers of the keys `update` carried or removed, in that order. It looks
+    /// up the keys watched rather than the keys of the update when they are fewer: a set of 100,000
+    /// configs and a few watchers cost a few lookups.
+    mutating func refreshes(of update: ConfigsUpdate) -> [WatcherRefresh] {
         guard !watchersByKey.isEmpty else { return [] }
         let count = update.keys.count + update.removedKeys.count
-        guard watchersByKey.count < count else { return refreshes(of: update.keys + update.removedKeys, in: state) }
+        guard watchersByKey.count < count else { return refreshes(of: update.keys + update.removedKeys) }
         // Both lists are sorted: a binary search finds a watched key in either.
         func holds(_ keys: [String], _ key: String) -> Bool {
             var low = 0
@@ -45,29 +45,26 @@ struct WatchRegistry {
         }
         let watched = watchersByKey.keys.sorted()
         return refreshes(
-            of: watched.filter { holds(update.keys, $0) } + watched.filter { holds(update.removedKeys, $0) },
-            in: state
-        )
+            of: watched.filter { holds(update.keys, $0) } + watched.filter { holds(update.removedKeys, $0) })
     }
 
-    /// The refreshes of the watchers of `keys`, with what each key reads in `state` now.
-    mutating func refreshes(of keys: some Sequence<String>, in state: ClientState) -> [WatcherRefresh] {
+    /// The refreshes of the watchers of `keys`.
+    mutating func refreshes(of keys: some Sequence<String>) -> [WatcherRefresh] {
         var refreshes: [WatcherRefresh] = []
         for key in keys {
             guard let watchers = watchersByKey[key] else { continue }
-            let snapshot = state.snapshot(for: key)
             lastRefresh += 1
             for watcher in watchers.values {
-                refreshes.append(WatcherRefresh(watcher: watcher, snapshot: snapshot, number: lastRefresh))
+                refreshes.append(WatcherRefresh(watcher: watcher, number: lastRefresh))
             }
         }
         return refreshes
     }
 
-    /// The refresh of one watcher of `key`, with what `key` reads in `state` now.
-    mutating func refresh(of watcher: any KeyWatcher, key: String, in state: ClientState) -> WatcherRefresh {
+    /// The refresh of one watcher, just added.
+    mutating func refresh(of watcher: any KeyWatcher) -> WatcherRefresh {
         lastRefresh += 1
-        return WatcherRefresh(watcher: watcher, snapshot: state.snapshot(for: key), number: lastRefresh)
+        return WatcherRefresh(watcher: watcher, number: lastRefresh)
     }
 
     /// Removes every watcher and returns them.

@@ -2,11 +2,12 @@
 
 /// A `values(for:)` stream's side inside the client, refreshed when its key changes.
 protocol KeyWatcher: AnyObject, Sendable {
-    /// Re-evaluates the key and yields the value when it differs from the last one yielded.
+    /// Re-evaluates the key as the client holds it now and yields the value when it differs from
+    /// the last one yielded.
     ///
     /// Called after the client's lock is released, since it runs the app's code; `number` orders
     /// the refreshes (see ``WatchRegistry``), and a refresh older than one already run is skipped.
-    func refresh(_ snapshot: EvaluationSnapshot, number: UInt64)
+    func refresh(number: UInt64)
 
     /// Finishes the stream.
     func finish()
@@ -24,13 +25,13 @@ final class Watcher<Value: Equatable & Sendable>: KeyWatcher, Sendable {
     private let last = Locked(Last())
     private let yield: @Sendable (Value) -> Void
     private let onFinish: @Sendable () -> Void
-    private let evaluate: @Sendable (EvaluationSnapshot) -> Evaluated<Value>
+    private let evaluate: @Sendable () -> Evaluated<Value>
     private let report: @Sendable (Evaluated<Value>) -> Void
 
     /// A watcher that yields to a `values(for:)` stream and finishes it.
     convenience init(
         continuation: AsyncStream<Value>.Continuation,
-        evaluate: @escaping @Sendable (EvaluationSnapshot) -> Evaluated<Value>,
+        evaluate: @escaping @Sendable () -> Evaluated<Value>,
         report: @escaping @Sendable (Evaluated<Value>) -> Void
     ) {
         self.init(
@@ -41,7 +42,7 @@ final class Watcher<Value: Equatable & Sendable>: KeyWatcher, Sendable {
     init(
         yield: @escaping @Sendable (Value) -> Void,
         onFinish: @escaping @Sendable () -> Void,
-        evaluate: @escaping @Sendable (EvaluationSnapshot) -> Evaluated<Value>,
+        evaluate: @escaping @Sendable () -> Evaluated<Value>,
         report: @escaping @Sendable (Evaluated<Value>) -> Void
     ) {
         self.yield = yield
@@ -53,11 +54,11 @@ final class Watcher<Value: Equatable & Sendable>: KeyWatcher, Sendable {
     /// The last value yielded, if any.
     var lastValue: Value? { last.withLock { $0.value } }
 
-    func refresh(_ snapshot: EvaluationSnapshot, number: UInt64) {
+    func refresh(number: UInt64) {
         last.withLock { last in
             if let lastNumber = last.number, number <= lastNumber { return }
             last.number = number
-            let evaluated = evaluate(snapshot)
+            let evaluated = evaluate()
             guard evaluated.value != last.value else { return }
             last.value = evaluated.value
             report(evaluated)

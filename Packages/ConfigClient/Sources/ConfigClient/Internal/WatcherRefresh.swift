@@ -1,11 +1,11 @@
-/// A refresh of a watcher, taken under the client's lock and run after it.
+/// A refresh of a watcher, taken under the client's lock and run after it: the watcher evaluates
+/// its key then, through the one evaluation path.
 struct WatcherRefresh {
     let watcher: any KeyWatcher
-    let snapshot: EvaluationSnapshot
     /// The order in which refreshes were taken.
     let number: UInt64
 
     func run() {
-        watcher.refresh(snapshot, number: number)
+        watcher.refresh(number: number)
     }
 }

@@ -1,12 +1,12 @@
 @_spi(Internal) @_spi(Locking) internal import ConfigModel
 internal import Foundation
 
-/// Sends telemetry batches to the service (PROTOCOL §6): POST with a 5 s timeout, one batch at a time, in
-/// the order they were given.
+/// Sends telemetry batches to the service (PROTOCOL §6): POST with a 5 s timeout.
 ///
 /// A fatal refusal (4xx but 429) stops the reporter for good: that send and every later one return
 /// ``TelemetryDeliveryResult/stopped(_:)``. Any other failure drops the batch; nothing is retried.
-/// Aggregating and queueing evaluations is the caller's job.
+/// Aggregating, queueing and ordering batches is the caller's job: the client's telemetry collector
+/// sends one batch at a time, in order, so that telemetry is serialised in one place.
 @_spi(Internal) public final class TelemetryReporter: Sendable {
     /// How long one request may take, in seconds.
     public static let requestTimeout = 5.0
@@ -14,7 +14,6 @@ internal import Foundation
     static let responseReadLimit = 64 * 1024
 
     private struct State {
-        var tail: Task<TelemetryDeliveryResult, Never>?
         var sends: [Int: Task<TelemetryDeliveryResult, Never>] = [:]
         var nextSendID = 0
         var isClosed = false
@@ -58,7 +57,7 @@ internal import Foundation
     /// Whether the service refused telemetry for good.
     public var isStopped: Bool { state.withLock { $0.stopError != nil } }
 
-    /// Sends a batch after every batch given before it has been handled.
+    /// Sends a batch; a caller that needs batches in order awaits each send before the next.
     ///
     /// A batch with no evaluations and none dropped is not sent (PROTOCOL §6) and counts as delivered.
     /// - Parameter batch: The batch.
@@ -67,17 +66,14 @@ internal import Foundation
     public func send(_ batch: TelemetryBatch) async -> TelemetryDeliveryResult {
         let task = state.withLock { current -> Task<TelemetryDeliveryResult, Never>? in
             guard !current.isClosed else { return nil }
-            let previous = current.tail
             let id = current.nextSendID
             current.nextSendID += 1
             let task = Task { [self] in
-                _ = await previous?.value
                 let result = await deliver(batch)
                 _ = state.withLock { $0.sends.removeValue(forKey: id) }
                 return result
             }
             current.sends[id] = task
-            current.tail = task
             return task
         }
         guard let task else { return .dropped }
@@ -87,10 +83,7 @@ internal import Foundation
     /// Stops the reporter for good: batches not yet sent are dropped and requests in flight cancelled.
     public func close() {
         let (sends, closedNow) = state.withLock { state in
-            defer {
-                state.isClosed = true
-                state.tail = nil
-            }
+            defer { state.isClosed = true }
             return (Array(state.sends.values), !state.isClosed)
         }
         for send in sends {

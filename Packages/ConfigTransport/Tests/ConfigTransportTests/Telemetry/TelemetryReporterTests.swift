@@ -156,32 +156,6 @@ struct TelemetryReporterTests {
         #expect(http.exchanges.first?.isCancelled == true)
     }
 
-    @Test("sends one batch at a time, in the order given")
-    func ordering() async throws {
-        let reporter = makeReporter()
-        defer { reporter.close() }
-        http.enqueue(.silent)
-        let first = Task { await reporter.send(Self.batch(count: 1)) }
-        #expect(await eventually { http.requestCount == 1 })
-        http.enqueue(.status(200), .status(200))
-        let second = Task { await reporter.send(Self.batch(count: 2)) }
-        try await Task.sleep(nanoseconds: 50_000_000)
-        let third = Task { await reporter.send(Self.batch(count: 3)) }
-        try await Task.sleep(nanoseconds: 50_000_000)
-        #expect(http.requestCount == 1, "the next batch waits for the one in flight")
-        http.exchanges[0].send(.head(HTTPResponseHead(statusCode: 200)))
-        http.exchanges[0].finish()
-        #expect(await first.value == .delivered)
-        #expect(await second.value == .delivered)
-        #expect(await third.value == .delivered)
-        let counts = try http.requests.map { request in
-            let body = try Fixtures.body(of: request)
-            let aggregated = (body["aggregatedEvents"] as? [String: Any])?["evaluatedConfig"] as? [[String: Any]]
-            return aggregated?.first?["count"] as? Int
-        }
-        #expect(counts == [1, 2, 3])
-    }
-
     @Test("close cancels the batch in flight, drops later ones and releases the HTTP layer")
     func close() async throws {
         let reporter = makeReporter()

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@testable @_spi(Internal) import ConfigClient
+
+/// `StripedLock`'s promises: a reader holds its own stripe's mutex (so that readers' changes to their
+/// stripe never race), a writer holds every stripe (so that it sees and changes everything alone), and
+/// the stripes' values live as long as the lock.
+@Suite("StripedLock", .timeLimit(.minutes(1)))
+struct StripedLockTests {
+    @Test("a read sees what the last write left")
+    func readSeesWrite() {
+        let lock = StripedLock(1, stripe: { 0 })
+        #expect(lock.read { state, _ in state.pointee } == 1)
+        lock.withLock { $0 = 42 }
+        #expect(lock.read { state, _ in state.pointee } == 42)
+    }
+
+    @Test("a read changes its own stripe alone, and a writer sees every stripe")
+    func readChangesOwnStripe() {
+        let lock = StripedLock((), stripe: { 0 })
+        lock.read { _, stripe in stripe += 1 }
+        lock.read { _, stripe in stripe += 1 }
+        // The same thread reads its stripe again.
+        #expect(lock.read { _, stripe in stripe } == 2)
+        let values = lock.withLockAndStripes { _, stripes in
+            var values: [Int] = []
+            stripes.updateEach { values.append($0) }
+            return values
+        }
+        #expect(values.count >= 2)
+        #expect(values.count & (values.count - 1) == 0, "a power of two")
+        #expect(values.reduce(0, +) == 2)
+        #expect(values.filter { $0 != 0 }.count == 1)
+    }
+
+    @Test("updateEachStripe visits every stripe once")
+    func updateEachStripeVisitsEveryStripe() {
+        let lock = StripedLock((), stripe: { 0 })
+        var visited = 0
+        lock.updateEachStripe { stripe in
+            stripe = 7
+            visited += 1
+        }
+        let sum = lock.withLockAndStripes { _, stripes in
+            var sum = 0
+            stripes.updateEach { sum += $0 }
+            return sum
+        }
+        #expect(visited >= 2)
+        #expect(sum == 7 * visited)
+    }
+
+    @Test("threads reading and writing at once lose no change")
+    func concurrentReadsAndWritesLoseNothing() async {
+        let lock = StripedLock(0, stripe: { 0 })
+        let readers = 8
+        let writers = 2
+        let perThread = 20_000
+        await onThreads(readers + writers) { index in
+            for _ in 0..<perThread {
+                if index < readers {
+                    // Threads outnumber stripes: some share one, and its mutex keeps their counts apart.
+                    lock.read { _, stripe in stripe += 1 }
+                } else {
+                    lock.withLock { $0 += 1 }
+                }
+            }
+        }
+        let (state, counted) = lock.withLockAndStripes { state, stripes in
+            var counted = 0
+            stripes.updateEach { counted += $0 }
+            return (state, counted)
+        }
+        #expect(state == writers * perThread)
+        #expect(counted == readers * perThread)
+    }
+
+    @Test("a writer's change is seen whole by readers")
+    func writesAreSeenWhole() async {
+        // Two fields written together under every stripe: a reader never sees one without the other.
+        let lock = StripedLock((0, 0), stripe: { 0 })
+        let torn = ConcurrentCounter()
+        await onThreads(4) { index in
+            for value in 1...20_000 {
+                if index == 0 {
+                    lock.withLock { $0 = (value, -value) }
+                } else {
+                    let pair = lock.read { state, _ in state.pointee }
+                    if pair.0 != -pair.1 { torn.add() }
+                }
+            }
+        }
+        #expect(torn.value == 0)
+    }
+
+    @Test("the state and the stripes' values are released with the lock")
+    func valuesAreReleased() {
+        var stripeObjects: [Tracked] = []
+        var lock: StripedLock<Tracked, Tracked>? = StripedLock(Tracked()) {
+            let made = Tracked()
+            stripeObjects.append(made)
+            return made
+        }
+        let weakState = lock.map { Weak($0.withLock { $0 }) }
+        let weakStripes = stripeObjects.map { Weak($0) }
+        stripeObjects = []
+        #expect(weakState?.value != nil)
+        #expect(weakStripes.allSatisfy { $0.value != nil })
+        #expect(lock != nil)
+        lock = nil
+        #expect(weakState?.value == nil)
+        #expect(weakStripes.allSatisfy { $0.value == nil })
+    }
+}
+
+private final class Tracked {}
+
+private struct Weak {
+    weak var value: Tracked?
+    init(_ value: Tracked) { self.value = value }
+}
+
+/// A count that threads add to at once.
+final class ConcurrentCounter: @unchecked Sendable {
+    // `count` is guarded by `lock`.
+    private let lock = NSLock()
+    private var count = 0
+
+    func add(_ amount: Int = 1) { lock.withLock { count += amount } }
+    var value: Int { lock.withLock { count } }
+}
+
+/// Runs `body` on `count` threads of their own at once (each is told its index), and returns once all have ended.
+func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) async {
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        let group = DispatchGroup()
+        for index in 0..<count {
+            group.enter()
+            Thread {
+                body(index)
+                group.leave()
+            }.start()
+        }
+        group.notify(queue: .global()) { done.resume() }
+    }
+}
