@@ -10,14 +10,8 @@ struct WatchRegistryTests {
     private final class NamedWatcher: KeyWatcher {
         let name: String
         init(_ name: String) { self.name = name }
-        func refresh(_ snapshot: EvaluationSnapshot, number: UInt64) {}
+        func refresh(number: UInt64) {}
         func finish() {}
-    }
-
-    private static func state(values: [String: String]) -> ClientState {
-        var state = ClientState()
-        _ = state.table.apply(ConfigSet(configs: values.mapValues { ConfigState(type: .string, value: $0) }))
-        return state
     }
 
     private static func names(_ refreshes: [WatcherRefresh]) -> [String] {
@@ -31,26 +25,23 @@ struct WatchRegistryTests {
         return registry
     }
 
-    @Test("refreshes the watchers of the keys carried, then of those removed, with what each key reads now")
+    @Test("refreshes the watchers of the keys carried, then of those removed, numbered in that order")
     func refreshesChangedKeys() throws {
         var registry = Self.registry(watching: ["a", "b", "gone", "untouched"])
-        let state = Self.state(values: ["a": "1", "b": "2"])
-        let refreshes = registry.refreshes(of: ConfigsUpdate(keys: ["a", "b"], removedKeys: ["gone"]), in: state)
+        let refreshes = registry.refreshes(of: ConfigsUpdate(keys: ["a", "b"], removedKeys: ["gone"]))
         #expect(Self.names(refreshes) == ["a", "b", "gone"])
-        #expect(refreshes.map(\.snapshot.state?.value) == ["1", "2", nil])
         #expect(refreshes.map(\.number) == [1, 2, 3])
     }
 
     @Test("looking up the watched keys or the update's keys finds the same refreshes, in the update's order")
     func bothLookupsAgree() {
         let keys = (0..<50).map { "key-\($0 + 100)" }
-        let state = Self.state(values: Dictionary(uniqueKeysWithValues: keys.map { ($0, $0) }))
         let update = ConfigsUpdate(keys: Array(keys.prefix(40)), removedKeys: Array(keys.suffix(10)))
         // Few watchers (fewer than the update's keys) and many (more): both strategies.
         var few = Self.registry(watching: ["key-105", "key-145", "key-139", "missing"])
-        #expect(Self.names(few.refreshes(of: update, in: state)) == ["key-105", "key-139", "key-145"])
+        #expect(Self.names(few.refreshes(of: update)) == ["key-105", "key-139", "key-145"])
         var many = Self.registry(watching: keys + (0..<60).map { "other-\($0)" })
-        #expect(Self.names(many.refreshes(of: update, in: state)) == keys)
+        #expect(Self.names(many.refreshes(of: update)) == keys)
     }
 
     @Test("numbers every refresh in the order taken, the single ones included")
@@ -58,14 +49,12 @@ struct WatchRegistryTests {
         var registry = Self.registry(watching: ["a"])
         let second = NamedWatcher("a2")
         registry.add(second, id: registry.makeID(), for: "a")
-        let state = Self.state(values: ["a": "x"])
-        let both = registry.refreshes(of: ["a"], in: state)
+        let both = registry.refreshes(of: ["a"])
         #expect(Set(Self.names(both)) == ["a", "a2"])
         #expect(both.map(\.number) == [1, 1])
-        let single = registry.refresh(of: second, key: "a", in: state)
+        let single = registry.refresh(of: second)
         #expect(single.number == 2)
-        #expect(single.snapshot.state?.value == "x")
-        #expect(registry.refreshes(of: ["a"], in: state).map(\.number) == [3, 3])
+        #expect(registry.refreshes(of: ["a"]).map(\.number) == [3, 3])
     }
 
     @Test("removes one watcher, the key with its last watcher, and every watcher at once")
@@ -77,13 +66,12 @@ struct WatchRegistryTests {
         registry.add(NamedWatcher("one"), id: first, for: "k")
         registry.add(NamedWatcher("two"), id: second, for: "k")
         registry.add(NamedWatcher("other"), id: registry.makeID(), for: "j")
-        let state = Self.state(values: [:])
         registry.remove(first, for: "k")
-        #expect(Self.names(registry.refreshes(of: ["k"], in: state)) == ["two"])
+        #expect(Self.names(registry.refreshes(of: ["k"])) == ["two"])
         registry.remove(second, for: "k")
-        #expect(registry.refreshes(of: ["k"], in: state).isEmpty)
+        #expect(registry.refreshes(of: ["k"]).isEmpty)
         let all = registry.removeAll()
         #expect(all.map { ($0 as! NamedWatcher).name } == ["other"])
-        #expect(registry.refreshes(of: ConfigsUpdate(keys: ["j"]), in: state).isEmpty)
+        #expect(registry.refreshes(of: ConfigsUpdate(keys: ["j"])).isEmpty)
     }
 }
