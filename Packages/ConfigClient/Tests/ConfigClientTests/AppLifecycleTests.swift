@@ -1,4 +1,4 @@
-@_spi(Internal) @_spi(Testing) import ConfigClient
+@_spi(Internal) @_spi(Testing) @testable import ConfigClient
 @_spi(Internal) import ConfigModel
 import Testing
 
@@ -31,7 +31,8 @@ struct AppLifecycleTests {
         await fixture.client.initialize()
         fixture.lifecycle.send(.didEnterBackground)
         fixture.lifecycle.send(.willEnterForeground)
-        try await Task.sleep(nanoseconds: 20_000_000)
+        // Once the client went quiet, a resume the foreground had started has connected.
+        await fixture.client.core.wentQuiet()
         #expect(try fixture.transport.disconnects == 0)
         #expect(try fixture.transport.contexts.count == 1)
     }
@@ -43,7 +44,7 @@ struct AppLifecycleTests {
         await fixture.client.initialize()
         fixture.client.pauseNetwork()
         fixture.lifecycle.send(.willEnterForeground)
-        try await Task.sleep(nanoseconds: 20_000_000)
+        await fixture.client.core.wentQuiet()
         #expect(try fixture.transport.contexts.count == 1)
     }
 }

@@ -98,7 +98,8 @@ struct ConnectionLifecycleTests {
         let initialization = Task { await fixture.client.initialize(context: ConfigDirectorContext(id: "first")) }
         #expect(await eventually { fixture.clock.sleeperCount == 2 })
         let update = Task { await fixture.client.updateContext(ConfigDirectorContext(id: "second")) }
-        try await Task.sleep(nanoseconds: 20_000_000)
+        // The update has begun and waits for its turn: without it, it would have reached the transport.
+        #expect(await eventually { fixture.client.connectsWaitingForTheirTurn == 1 })
         #expect(try fixture.transport.contexts.map { $0?.id } == ["first"])
 
         try fixture.transport.deliver(.sample)

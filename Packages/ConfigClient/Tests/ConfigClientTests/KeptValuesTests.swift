@@ -54,8 +54,8 @@ struct KeptValuesTests {
         let provider = InMemoryCachingProvider()
         let fixture = try ClientFixture(caching: CachingOptions(enabled: false, provider: provider))
         await fixture.client.initialize()
-        fixture.client.close()
-        try await Task.sleep(nanoseconds: 50_000_000)
+        // After the tail of closing, the last write of the kept values is done.
+        await fixture.client.closeAndWait()
         #expect(provider.read() == nil)
     }
 }

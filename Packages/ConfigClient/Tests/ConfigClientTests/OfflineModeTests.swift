@@ -46,8 +46,8 @@ struct OfflineModeTests {
         await client.initialize()
         _ = client.value(for: "a", default: false)
         clock.advance(by: 60)
-        client.close()
-        try await Task.sleep(nanoseconds: 30_000_000)
+        // After the tail of closing, the last telemetry batch and the last write of the kept values are done.
+        await client.closeAndWait()
         #expect(factory.transportsMade == 0)
         #expect(telemetry.batches.isEmpty)
         #expect(provider.read() == nil)

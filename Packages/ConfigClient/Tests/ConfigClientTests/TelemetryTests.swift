@@ -1,4 +1,4 @@
-@_spi(Internal) @_spi(Testing) import ConfigClient
+@_spi(Internal) @_spi(Testing) @testable import ConfigClient
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigTransport
 import Foundation
@@ -126,7 +126,8 @@ struct TelemetryTests {
         #expect(await eventually { fixture.telemetry.batches.count == 1 })
         _ = fixture.client.value(for: "b", default: false)
         fixture.lifecycle.send(.didEnterBackground)
-        try await Task.sleep(nanoseconds: 50_000_000)
+        // Once the client went quiet, a batch the second flush had queued was given to the sink.
+        await fixture.client.core.wentQuiet()
         #expect(fixture.telemetry.batches.count == 1)
     }
 }
