@@ -1,4 +1,4 @@
-@_spi(Internal) import ConfigClient
+@_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 import ConfigTesting
 import Testing
@@ -118,7 +118,8 @@ struct WhatToExpectTests {
         #expect(await eventually { testClient.contextUpdates.count == 1 })
 
         let update = Pending { await testClient.client.updateContext(user) }
-        try? await Task.sleep(nanoseconds: 50_000_000)
+        // The update has begun and waits for its turn: without it, it would have reached the server.
+        #expect(await eventually { testClient.client.connectsWaitingForTheirTurn == 1 })
         #expect(testClient.contextUpdates.count == 1)
         #expect(!update.isFinished)
 
@@ -138,7 +139,7 @@ struct WhatToExpectTests {
         let initialization = Pending { await testClient.client.initialize() }
         #expect(await eventually { testClient.contextUpdates.count == 1 })
         let retry = Pending { await testClient.client.initialize() }
-        try? await Task.sleep(nanoseconds: 50_000_000)
+        #expect(await eventually { testClient.client.connectsWaitingForTheirTurn == 1 })
         #expect(!retry.isFinished)
 
         testClient.failInitialization()

@@ -19,6 +19,8 @@ internal import Foundation
         var nextSendID = 0
         var isClosed = false
         var stopError: ConfigDirectorError?
+        /// The sends whose task runs and waits for the send before it to end.
+        var waitingCount = 0
     }
 
     private let configuration: TransportConfiguration
@@ -58,6 +60,11 @@ internal import Foundation
     /// Whether the service refused telemetry for good.
     public var isStopped: Bool { state.withLock { $0.stopError != nil } }
 
+    /// How many sends wait for the send before them to end: each has begun and is held at its turn,
+    /// so that a test knows that it would have reached the HTTP layer by now if sends did not run one
+    /// at a time.
+    var waitingSendCount: Int { state.withLock(\.waitingCount) }
+
     /// Sends a batch after every batch given before it has been handled.
     ///
     /// A batch with no evaluations and none dropped is not sent (PROTOCOL §6) and counts as delivered.
@@ -71,7 +78,11 @@ internal import Foundation
             let id = current.nextSendID
             current.nextSendID += 1
             let task = Task { [self] in
-                _ = await previous?.value
+                if let previous {
+                    state.withLock { $0.waitingCount += 1 }
+                    _ = await previous.value
+                    state.withLock { $0.waitingCount -= 1 }
+                }
                 let result = await deliver(batch)
                 _ = state.withLock { $0.sends.removeValue(forKey: id) }
                 return result

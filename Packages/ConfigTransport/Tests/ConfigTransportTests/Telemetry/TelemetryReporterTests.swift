@@ -1,5 +1,5 @@
 @_spi(Internal) import ConfigModel
-@_spi(Internal) @_spi(Testing) import ConfigTransport
+@_spi(Internal) @_spi(Testing) @testable import ConfigTransport
 import Foundation
 import Testing
 
@@ -165,9 +165,10 @@ struct TelemetryReporterTests {
         #expect(await eventually { http.requestCount == 1 })
         http.enqueue(.status(200), .status(200))
         let second = Task { await reporter.send(Self.batch(count: 2)) }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(await eventually { reporter.waitingSendCount == 1 })
         let third = Task { await reporter.send(Self.batch(count: 3)) }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        // Both have begun and wait for their turn: without it, they would have reached the HTTP layer.
+        #expect(await eventually { reporter.waitingSendCount == 2 })
         #expect(http.requestCount == 1, "the next batch waits for the one in flight")
         http.exchanges[0].send(.head(HTTPResponseHead(statusCode: 200)))
         http.exchanges[0].finish()
