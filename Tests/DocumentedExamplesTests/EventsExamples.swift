@@ -49,7 +49,7 @@ private func ended(_ loops: [Task<Void, Never>], within seconds: Double) async -
     }
 }
 
-@Suite("Documented examples: events")
+@Suite("Documented examples: events", .timeLimit(.minutes(1)))
 struct EventsExamples {
     @Test("the documented loops run until the client is closed, which finishes every stream")
     func loopsEndOnClose() async throws {

@@ -2,7 +2,7 @@ import ConfigDirector
 import ConfigEmulator
 import Testing
 
-@Suite("Documented examples: other client features")
+@Suite("Documented examples: other client features", .timeLimit(.minutes(1)))
 struct OtherFeaturesExamples {
     @Test("context changes only once the new connection succeeds, and isReady is false meanwhile")
     func contextAndReadiness() async throws {

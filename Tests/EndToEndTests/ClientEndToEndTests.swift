@@ -9,7 +9,7 @@ import Testing
 
 /// ConfigDirectorClient over HTTP, with real telemetry, against the emulator over loopback (issue 6),
 /// in both connection modes.
-@Suite("The client against the emulator")
+@Suite("The client against the emulator", .timeLimit(.minutes(1)))
 struct ClientEndToEndTests {
     private static let modes: [ConnectionMode] = [.streaming, .polling]
 

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// The HTTP transports of ConfigTransport against the emulator over loopback (issue 4).
-@Suite("Transports against the emulator")
+@Suite("Transports against the emulator", .timeLimit(.minutes(1)))
 struct TransportEndToEndTests {
     private static let streamingPath = "/client/sse/v1"
     private static let pollingPath = "/client/polling/v1"

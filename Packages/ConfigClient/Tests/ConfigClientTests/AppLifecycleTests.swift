@@ -2,7 +2,7 @@
 @_spi(Internal) import ConfigModel
 import Testing
 
-@Suite("Following the app lifecycle")
+@Suite("Following the app lifecycle", .timeLimit(.minutes(1)))
 struct AppLifecycleTests {
     @Test("the background releases the connection and the foreground resumes it")
     func backgroundAndForeground() async throws {

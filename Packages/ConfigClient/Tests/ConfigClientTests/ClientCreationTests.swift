@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 
-@Suite("Creating a client")
+@Suite("Creating a client", .timeLimit(.minutes(1)))
 struct ClientCreationTests {
     @Test("a blank SDK key is a programming error", arguments: ["", "   ", "\n\t"])
     func blankKey(key: String) {

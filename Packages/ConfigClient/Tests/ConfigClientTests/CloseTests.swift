@@ -2,7 +2,7 @@
 @_spi(Internal) import ConfigModel
 import Testing
 
-@Suite("Closing the client")
+@Suite("Closing the client", .timeLimit(.minutes(1)))
 struct CloseTests {
     @Test("close ends the connection and every stream, is idempotent, and leaves defaults")
     func closeEndsEverything() async throws {

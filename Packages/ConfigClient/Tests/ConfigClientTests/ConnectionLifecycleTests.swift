@@ -2,7 +2,7 @@
 @_spi(Internal) import ConfigModel
 import Testing
 
-@Suite("Initializing and updating the context")
+@Suite("Initializing and updating the context", .timeLimit(.minutes(1)))
 struct ConnectionLifecycleTests {
     @Test("initialize publishes contextUpdated, then ready, then configsUpdated, before it returns")
     func initializeEventOrder() async throws {

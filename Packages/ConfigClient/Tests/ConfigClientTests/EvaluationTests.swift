@@ -2,7 +2,7 @@
 @_spi(Internal) import ConfigModel
 import Testing
 
-@Suite("Evaluating configs")
+@Suite("Evaluating configs", .timeLimit(.minutes(1)))
 struct EvaluationTests {
     struct Theme: Decodable, Equatable {
         let primary: String

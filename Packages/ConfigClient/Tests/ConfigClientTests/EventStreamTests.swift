@@ -2,7 +2,7 @@
 @_spi(Internal) import ConfigModel
 import Testing
 
-@Suite("Event streams")
+@Suite("Event streams", .timeLimit(.minutes(1)))
 struct EventStreamTests {
     @Test("each access is an independent stream")
     func independentStreams() async throws {

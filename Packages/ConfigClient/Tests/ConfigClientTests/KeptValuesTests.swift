@@ -3,7 +3,7 @@
 @_spi(Internal) import ConfigStore
 import Testing
 
-@Suite("Values kept on the device")
+@Suite("Values kept on the device", .timeLimit(.minutes(1)))
 struct KeptValuesTests {
     @Test("a second launch serves the kept values, stale and not ready, until live values replace them")
     func servedOnNextLaunch() async throws {

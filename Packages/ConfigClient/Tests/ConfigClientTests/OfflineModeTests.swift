@@ -3,7 +3,7 @@
 @_spi(Internal) import ConfigStore
 import Testing
 
-@Suite("Offline mode")
+@Suite("Offline mode", .timeLimit(.minutes(1)))
 struct OfflineModeTests {
     @Test("initialize returns at once with the client ready and the given values served")
     func servesGivenValues() async throws {

@@ -3,7 +3,7 @@
 import Testing
 
 /// The seams the OpenFeature provider builds on: resolutions with the value id, and the sdkName initializer.
-@Suite("Resolutions for the OpenFeature provider")
+@Suite("Resolutions for the OpenFeature provider", .timeLimit(.minutes(1)))
 struct ResolutionTests {
     typealias Theme = EvaluationTests.Theme
 

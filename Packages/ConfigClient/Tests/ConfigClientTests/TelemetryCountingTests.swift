@@ -6,7 +6,7 @@ import Testing
 
 /// Evaluations of held configs are counted per lock stripe and handed to the collector later; these
 /// tests check that every evaluation still lands in the right aggregate, with the right times.
-@Suite("Telemetry counting")
+@Suite("Telemetry counting", .timeLimit(.minutes(1)))
 struct TelemetryCountingTests {
     @Test("evaluations on many threads are aggregated into one event with every evaluation counted")
     func manyThreadsOneAggregate() async throws {

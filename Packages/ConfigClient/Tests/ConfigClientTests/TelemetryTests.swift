@@ -4,7 +4,7 @@
 import Foundation
 import Testing
 
-@Suite("Telemetry")
+@Suite("Telemetry", .timeLimit(.minutes(1)))
 struct TelemetryTests {
     @Test("identical evaluations are aggregated into one event with a count, flushed 5 s after creation")
     func aggregatesAndFlushesAtFiveSeconds() async throws {

@@ -32,7 +32,7 @@ extension ConfigKeys {
     fileprivate static let greetingAsInt = ConfigKey("greeting", default: 3)
 }
 
-@Suite("Typed keys")
+@Suite("Typed keys", .timeLimit(.minutes(1)))
 struct TypedKeyTests {
     @Test("a key reads its config as its type, by value(for:) and by subscript")
     func readsEachType() async throws {

@@ -37,7 +37,7 @@ private final class Box<Value>: @unchecked Sendable {
     }
 }
 
-@Suite("Watching values with the app's code")
+@Suite("Watching values with the app's code", .timeLimit(.minutes(1)))
 struct WatchReentrancyTests {
     @Test("a watched type whose parse reads the client gets its values")
     func parseReadsTheClient() async throws {

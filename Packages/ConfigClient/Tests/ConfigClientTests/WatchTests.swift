@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 
-@Suite("Watching values")
+@Suite("Watching values", .timeLimit(.minutes(1)))
 struct WatchTests {
     @Test("a stream yields the current value, then each change, never an equal value twice")
     func yieldsChanges() async throws {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// PROTOCOL §8: which config types each requested kind reads, and the order of checks.
-@Suite("Reading a served config as a type")
+@Suite("Reading a served config as a type", .timeLimit(.minutes(1)))
 struct ConfigStateResolutionTests {
     struct Theme: Decodable, Equatable {
         let primary: String

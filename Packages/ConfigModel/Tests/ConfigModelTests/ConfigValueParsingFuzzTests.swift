@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@Suite("Reading random text as config values")
+@Suite("Reading random text as config values", .timeLimit(.minutes(1)))
 struct ConfigValueParsingFuzzTests {
     private static let alphabet = Array("0123456789+-.eE xXinfaINFAtrueTRUE_,")
 

@@ -1,7 +1,7 @@
 @_spi(Internal) import ConfigModel
 import Testing
 
-@Suite("Parsing hostile JSON text")
+@Suite("Parsing hostile JSON text", .timeLimit(.minutes(1)))
 struct JSONParsingFuzzTests {
     private static let seeds = [
         #"{"a":[1,2.5,-0,1e3,"x\n\u00e9\uD83D\uDE00"],"b":{"c":null,"d":true,"e":false},"f":""}"#,

@@ -31,7 +31,7 @@ final class RecordingLogger: ConfigDirectorLogger, @unchecked Sendable {  // `lo
     }
 }
 
-@Suite("Logging")
+@Suite("Logging", .timeLimit(.minutes(1)))
 struct LoggerTests {
     static let messageLevels: [ConfigDirectorLogLevel] = [.error, .warn, .info, .debug]
 

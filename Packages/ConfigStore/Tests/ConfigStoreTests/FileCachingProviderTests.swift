@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 
-@Suite("File caching provider")
+@Suite("File caching provider", .timeLimit(.minutes(1)))
 struct FileCachingProviderTests {
     struct SimulatedCrash: Error {}
 

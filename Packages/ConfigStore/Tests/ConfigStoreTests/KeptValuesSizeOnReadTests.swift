@@ -4,7 +4,7 @@ import Testing
 
 @_spi(Internal) @_spi(Testing) @testable import ConfigStore
 
-@Suite("Kept values store: the size limit applies before an entry is read")
+@Suite("Kept values store: the size limit applies before an entry is read", .timeLimit(.minutes(1)))
 struct KeptValuesSizeOnReadTests {
     static let limit = 64 * 1024
 

@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 
-@Suite("Kept values store: size, failures, coalescing and threads")
+@Suite("Kept values store: size, failures, coalescing and threads", .timeLimit(.minutes(1)))
 struct KeptValuesStorePolicyTests {
     static let limit = 256 * 1024
 

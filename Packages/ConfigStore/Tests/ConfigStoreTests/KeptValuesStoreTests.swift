@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 
-@Suite("Kept values store: entries and matching")
+@Suite("Kept values store: entries and matching", .timeLimit(.minutes(1)))
 struct KeptValuesStoreTests {
     static func makeStore(
         provider: any CachingProvider,

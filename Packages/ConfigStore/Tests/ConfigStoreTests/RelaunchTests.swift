@@ -6,7 +6,7 @@ import Testing
 /// The default store across launches: the test runs this test binary again, twice, as two launches of
 /// an app with a home of its own. The first launch saves a set and reads the instance id; the second
 /// must serve that set and give the same instance id. On Linux this is what `UserDefaults` failed to do.
-@Suite("Kept values across launches")
+@Suite("Kept values across launches", .timeLimit(.minutes(1)))
 struct RelaunchTests {
     /// Set in the relaunched process: the launch's role (`first` or `second`) and where it reports.
     private static let roleVariable = "CONFIGDIRECTOR_RELAUNCH_ROLE"

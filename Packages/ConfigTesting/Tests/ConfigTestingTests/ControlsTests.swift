@@ -3,7 +3,7 @@
 import ConfigTesting
 import Testing
 
-@Suite("Test client controls")
+@Suite("Test client controls", .timeLimit(.minutes(1)))
 struct ControlsTests {
     @Test("makeTestClient starts uninitialized; initialize completes at once with the client ready")
     func startsUninitialized() async {

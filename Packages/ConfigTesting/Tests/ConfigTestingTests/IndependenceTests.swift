@@ -3,7 +3,7 @@
 import ConfigTesting
 import Testing
 
-@Suite("Test clients are independent")
+@Suite("Test clients are independent", .timeLimit(.minutes(1)))
 struct IndependenceTests {
     @Test("many test clients used at once each serve only their own values and record their own contexts")
     func concurrentTestClients() async {

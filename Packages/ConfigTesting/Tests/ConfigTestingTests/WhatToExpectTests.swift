@@ -3,7 +3,7 @@
 import ConfigTesting
 import Testing
 
-@Suite("What to expect from a test client")
+@Suite("What to expect from a test client", .timeLimit(.minutes(1)))
 struct WhatToExpectTests {
     @Test("initialize publishes contextUpdated, then ready, then configsUpdated, all before it returns")
     func initializeEventOrder() async throws {

@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 
-@Suite("HTTP transport factory")
+@Suite("HTTP transport factory", .timeLimit(.minutes(1)))
 struct HTTPTransportFactoryTests {
     @Test("makes a streaming or a polling transport, each with its own HTTP layer")
     func modes() async throws {

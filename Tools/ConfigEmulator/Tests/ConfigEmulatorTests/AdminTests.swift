@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("Admin API")
+@Suite("Admin API", .timeLimit(.minutes(1)))
 struct AdminTests {
     @Test("sets a config, changes its value, removes it and replaces all, each reaching an open stream")
     func configOperations() async throws {

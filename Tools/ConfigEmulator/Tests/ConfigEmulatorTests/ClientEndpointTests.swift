@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("Polling, telemetry and the SDK key")
+@Suite("Polling, telemetry and the SDK key", .timeLimit(.minutes(1)))
 struct ClientEndpointTests {
     @Test("answers polling with the full set for the context and a timestamp")
     func polling() async throws {

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("Fault injection")
+@Suite("Fault injection", .timeLimit(.minutes(1)))
 struct FaultTests {
     @Test("answers the next N requests to a path with the status and Retry-After, then serves again")
     func statusFault() async throws {

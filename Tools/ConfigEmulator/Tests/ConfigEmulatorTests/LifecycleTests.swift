@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("Lifecycle")
+@Suite("Lifecycle", .timeLimit(.minutes(1)))
 struct LifecycleTests {
     @Test("stop closes streams, half-read requests and stalled responses, and leaves no thread running")
     func stopClosesEverything() async throws {

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("Load")
+@Suite("Load", .timeLimit(.minutes(1)))
 struct LoadTests {
     @Test("holds 200 concurrent streams and pushes a change to every one")
     func twoHundredStreams() async throws {

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("Robustness")
+@Suite("Robustness", .timeLimit(.minutes(1)))
 struct RobustnessTests {
     @Test(
         "answers 400 to malformed requests",

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("Streaming")
+@Suite("Streaming", .timeLimit(.minutes(1)))
 struct StreamingTests {
     @Test("opens with the full set for the context, then sends a delta with an id for a change")
     func fullSetThenDelta() async throws {

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("Watching the configs file")
+@Suite("Watching the configs file", .timeLimit(.minutes(1)))
 struct WatchTests {
     @Test("pushes a delta when a value changes in the file and a full set when a key is removed")
     func reloads() async throws {

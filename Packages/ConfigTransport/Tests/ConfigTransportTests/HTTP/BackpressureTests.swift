@@ -6,7 +6,7 @@ import Testing
 
 /// A hostile stream on loopback: the connection is read only as fast as its reader consumes, and a line
 /// above the limit ends the connection without reading the rest (issue 18, item 1).
-@Suite("Backpressure between the socket and the parser")
+@Suite("Backpressure between the socket and the parser", .timeLimit(.minutes(1)))
 struct BackpressureTests {
     /// What a flooding server sends: far more than any bound the client keeps.
     private static let floodSize = 64 * 1024 * 1024

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The incremental response parser: framing, limits, and seeded fuzzing.
-@Suite("HTTP response parser")
+@Suite("HTTP response parser", .timeLimit(.minutes(1)))
 struct HTTPResponseParserTests {
     private struct Parsed: Equatable {
         var heads: [HTTPResponseHead] = []

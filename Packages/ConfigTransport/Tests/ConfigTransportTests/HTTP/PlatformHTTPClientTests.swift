@@ -5,7 +5,7 @@ import Testing
 @_spi(Internal) @_spi(Testing) @testable import ConfigTransport
 
 /// Which HTTP layer a request goes to, and shutting both down.
-@Suite("Platform HTTP client")
+@Suite("Platform HTTP client", .timeLimit(.minutes(1)))
 struct PlatformHTTPClientTests {
     @Test("sends http, and https when OpenSSL loads, to the socket client where URLSession is corelibs'")
     func routing() throws {

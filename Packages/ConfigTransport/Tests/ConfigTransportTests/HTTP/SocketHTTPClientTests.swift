@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// The socket client against a loopback peer: framing, statuses, failures, timeouts, cancel and shutdown.
-@Suite("Socket HTTP client")
+@Suite("Socket HTTP client", .timeLimit(.minutes(1)))
 struct SocketHTTPClientTests {
     /// How long a server that expects the client to close waits for it. Long, because other suites
     /// block the shared cooperative threads for seconds at a time (blocking socket reads in async

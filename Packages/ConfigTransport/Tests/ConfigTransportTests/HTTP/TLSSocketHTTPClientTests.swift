@@ -6,7 +6,7 @@ import Testing
 
 /// The socket client over TLS against a Python peer on loopback: streams, one-shot requests, refused
 /// certificates, servers that close at awkward moments, timeouts and cancel.
-@Suite("Socket HTTP client over TLS")
+@Suite("Socket HTTP client over TLS", .timeLimit(.minutes(1)))
 struct TLSSocketHTTPClientTests {
     /// The loaded OpenSSL; the suite needs it (every Linux with Python's `ssl` has it).
     private static func openSSL() throws -> OpenSSLLibrary {

@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 
-@Suite("Requests built from app data of any depth")
+@Suite("Requests built from app data of any depth", .timeLimit(.minutes(1)))
 struct AppDataTests {
     let clock = ManualClock()
     let http = FakeHTTPClient()

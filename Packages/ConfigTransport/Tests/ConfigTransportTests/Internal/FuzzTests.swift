@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Seeded, bounded fuzzing: the parser and the decoder never crash, hang, or hold more than their limit.
-@Suite("Fuzzing")
+@Suite("Fuzzing", .timeLimit(.minutes(1)))
 struct FuzzTests {
     private static let limit = 4096
 

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@Suite("ISO 8601 timestamps")
+@Suite("ISO 8601 timestamps", .timeLimit(.minutes(1)))
 struct ISO8601MillisecondsTests {
     @Test("writes UTC with milliseconds")
     func format() {

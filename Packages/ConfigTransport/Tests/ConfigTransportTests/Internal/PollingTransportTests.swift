@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 
-@Suite("Polling transport")
+@Suite("Polling transport", .timeLimit(.minutes(1)))
 struct PollingTransportTests {
     let clock = ManualClock()
     let http = FakeHTTPClient()

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@Suite("Reconnect backoff")
+@Suite("Reconnect backoff", .timeLimit(.minutes(1)))
 struct ReconnectBackoffTests {
     @Test("the delay of attempts 1 to 12 lies in its band, half fixed and half jitter", arguments: 1...12)
     func bands(attempt: Int) {

@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 
-@Suite("Our own request too large: Last-Event-ID of sane length, 413 and 431 retried")
+@Suite("Our own request too large: Last-Event-ID of sane length, 413 and 431 retried", .timeLimit(.minutes(1)))
 struct RequestSizeTests {
     let clock = ManualClock()
     let http = FakeHTTPClient()

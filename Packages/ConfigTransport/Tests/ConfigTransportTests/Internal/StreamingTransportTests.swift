@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 
-@Suite("Streaming transport")
+@Suite("Streaming transport", .timeLimit(.minutes(1)))
 struct StreamingTransportTests {
     let clock = ManualClock()
     let http = FakeHTTPClient()

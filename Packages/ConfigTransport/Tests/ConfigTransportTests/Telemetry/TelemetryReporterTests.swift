@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 
-@Suite("Telemetry reporter")
+@Suite("Telemetry reporter", .timeLimit(.minutes(1)))
 struct TelemetryReporterTests {
     let clock = ManualClock()
     let http = FakeHTTPClient()
