@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Fails when a Swift Testing `@Suite` or `@Test` has no time limit.
+"""Fails when a Swift Testing `@Suite` or `@Test` has no time limit, or one its suite overrides.
 
 A test is bounded when its own attribute has a `.timeLimit(...)` trait, or when a type that encloses
 it (a `@Suite` with the trait, directly or through an extension of that type) has one: Swift Testing
 applies a suite's time limit to every test and suite inside it. A hang then fails the test instead of
-the whole run.
+the whole run. Swift Testing applies the shortest limit that reaches a test, so a test's limit longer
+than its suite's is reported too: raise the suite's.
 
 Usage: check-time-limits.py [folder ...]   (by default the test folders of the repository)
 """
@@ -18,6 +19,7 @@ DEFAULT_FOLDERS = ["Packages/*/Tests", "Tests", "Tools/*/Tests"]
 
 ATTRIBUTE = re.compile(r"@(Suite|Test)\b")
 TYPE_DECLARATION = re.compile(r"\b(struct|class|enum|actor|extension)\s+([A-Za-z_][A-Za-z0-9_.]*)")
+LIMIT = re.compile(r"\.timeLimit\(\s*\.minutes\(\s*(\d+)\s*\)\s*\)")
 DECLARATION = re.compile(r"\b(struct|class|enum|actor|extension|func)\b")
 
 
@@ -94,6 +96,12 @@ def attribute_end(code, at):
     return end
 
 
+def minutes(attribute):
+    """The minutes of an attribute's `.timeLimit(.minutes(n))`, or `None`."""
+    found = LIMIT.search(attribute)
+    return int(found.group(1)) if found else None
+
+
 def check(path):
     text = path.read_text(encoding="utf-8")
     code = blank_comments_and_strings(text)
@@ -108,6 +116,7 @@ def check(path):
                 "kind": match.group(1),
                 "at": match.start(),
                 "limited": ".timeLimit(" in code[match.start() : end],
+                "minutes": minutes(code[match.start() : end]),
                 "declaration": declaration.start() if declaration else None,
             }
         )
@@ -118,15 +127,17 @@ def check(path):
         brace = code.find("{", match.end())
         if brace < 0:
             continue
-        limited = any(
-            a["kind"] == "Suite" and a["limited"] and a["declaration"] == match.start() for a in attributes
+        suite = next(
+            (a for a in attributes if a["kind"] == "Suite" and a["limited"] and a["declaration"] == match.start()),
+            None,
         )
         types.append(
             {
                 "keyword": match.group(1),
                 "name": match.group(2).split(".")[-1],
                 "body": (brace, matching(code, brace, "{", "}")),
-                "limited": limited,
+                "limited": suite is not None,
+                "minutes": suite["minutes"] if suite else None,
             }
         )
     return text, attributes, types
@@ -150,20 +161,27 @@ def main(arguments):
     missing = []
     for file, (text, attributes, types) in parsed.items():
         for attribute in attributes:
-            if attribute["limited"]:
-                continue
             enclosing = [t for t in types if t["body"][0] < attribute["at"] < t["body"][1]]
-            if any(t["limited"] or (t["keyword"] == "extension" and t["name"] in limited_names) for t in enclosing):
-                continue
             line = text.count("\n", 0, attribute["at"]) + 1
             shown = file.relative_to(ROOT) if file.is_relative_to(ROOT) else file
+            # Swift Testing applies the shortest limit: a longer one inside a suite has no effect.
+            outer = [t["minutes"] for t in enclosing if t["minutes"] is not None]
+            if attribute["minutes"] is not None and outer and attribute["minutes"] > min(outer):
+                missing.append(
+                    f"{shown}:{line}: @{attribute['kind']}'s limit of {attribute['minutes']} min exceeds "
+                    f"its suite's {min(outer)} min, which wins"
+                )
+            if attribute["limited"]:
+                continue
+            if any(t["limited"] or (t["keyword"] == "extension" and t["name"] in limited_names) for t in enclosing):
+                continue
             missing.append(f"{shown}:{line}: @{attribute['kind']} has no .timeLimit trait")
 
     for entry in missing:
         print(entry)
     tests = sum(len(attributes) for _, attributes, _ in parsed.values())
     if missing:
-        print(f"{len(missing)} of {tests} @Suite/@Test attributes have no time limit, directly or from a suite.")
+        print(f"{len(missing)} of {tests} @Suite/@Test attributes have no time limit that applies.")
         return 1
     print(f"Every @Suite/@Test ({tests}) in {len(files)} files has a time limit, directly or from a suite.")
     return 0

@@ -2,7 +2,7 @@
 @_spi(Internal) import ConfigModel
 import Testing
 
-@Suite("Thread safety", .timeLimit(.minutes(1)))
+@Suite("Thread safety", .timeLimit(.minutes(2)))
 struct ConcurrencyStressTests {
     @Test(
         "many tasks evaluate while updates stream in, contexts change and the network pauses",
