@@ -118,9 +118,11 @@ struct ClientEndToEndTests {
             defer { maxItems.cancel() }
             #expect(await maxItems.wait { $0 == [20] })
 
+            func reconnects() -> Int { e2e.logger.messages(at: .debug).filter { $0.hasPrefix("Reconnecting") }.count }
+            let reconnectsBefore = reconnects()
             emulator.stop()
-            // A few failed reconnects or polls (on the scaled clock) while nothing listens.
-            try await Task.sleep(nanoseconds: 500_000_000)
+            // Two reconnects announced while nothing listens: the first attempt after the stop has failed.
+            #expect(await eventually { reconnects() >= reconnectsBefore + 2 })
             #expect(e2e.client.value(for: "max-items", default: 0) == 20)
             #expect(e2e.client.value(for: "dark-mode", default: false) == true)
 
