@@ -1,6 +1,7 @@
-@_spi(Internal) @_spi(Testing) @testable import ConfigClient
 @_spi(Internal) import ConfigModel
 import Testing
+
+@_spi(Internal) @_spi(Testing) @testable import ConfigClient
 
 @Suite("Following the app lifecycle", .timeLimit(.minutes(1)))
 struct AppLifecycleTests {

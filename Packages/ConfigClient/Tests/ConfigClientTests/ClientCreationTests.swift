@@ -1,7 +1,8 @@
-@_spi(Internal) @_spi(Testing) @testable import ConfigClient
 @_spi(Internal) import ConfigModel
 import Foundation
 import Testing
+
+@_spi(Internal) @_spi(Testing) @testable import ConfigClient
 
 @Suite("Creating a client", .timeLimit(.minutes(1)))
 struct ClientCreationTests {

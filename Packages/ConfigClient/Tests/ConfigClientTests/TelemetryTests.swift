@@ -1,8 +1,9 @@
-@_spi(Internal) @_spi(Testing) @testable import ConfigClient
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigTransport
 import Foundation
 import Testing
+
+@_spi(Internal) @_spi(Testing) @testable import ConfigClient
 
 @Suite("Telemetry", .timeLimit(.minutes(1)))
 struct TelemetryTests {

@@ -2,7 +2,9 @@
 import Foundation
 import Testing
 
-@Suite("ConfigSet(jsonBytes:) decodes as JSONDecoder does, and fails a set that holds an invalid string", .timeLimit(.minutes(1)))
+@Suite(
+    "ConfigSet(jsonBytes:) decodes as JSONDecoder does, and fails a set that holds an invalid string",
+    .timeLimit(.minutes(1)))
 struct ConfigSetJSONBytesTests {
     /// Entries wrapped into a set by ``corpus``: each exercises one lenient rule or one quirk.
     private static let entries = [

@@ -1,7 +1,8 @@
 @_spi(Internal) import ConfigModel
-@_spi(Internal) @_spi(Testing) @testable import ConfigTransport
 import Foundation
 import Testing
+
+@_spi(Internal) @_spi(Testing) @testable import ConfigTransport
 
 @Suite("Telemetry reporter", .timeLimit(.minutes(1)))
 struct TelemetryReporterTests {
