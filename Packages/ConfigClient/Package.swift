@@ -17,6 +17,7 @@ let package = Package(
         .package(path: "../ConfigModel"),
         .package(path: "../ConfigStore"),
         .package(path: "../ConfigTransport"),
+        .package(path: "../TestSupport"),
     ],
     targets: [
         .target(
@@ -34,6 +35,10 @@ let package = Package(
                 .product(name: "ConfigTransport", package: "ConfigTransport"),
                 .product(name: "ConfigStore", package: "ConfigStore"),
                 "ConfigClient",
+                .product(name: "TestSupport", package: "TestSupport"),
+                .product(name: "ModelTestSupport", package: "TestSupport"),
+                .product(name: "TransportTestSupport", package: "TestSupport"),
+                .product(name: "ClientTestSupport", package: "TestSupport"),
             ]
         ),
     ]
