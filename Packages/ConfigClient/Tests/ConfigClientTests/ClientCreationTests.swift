@@ -2,6 +2,10 @@
 @_spi(Internal) import ConfigModel
 import Foundation
 import Testing
+import ModelTestSupport
+@_spi(Testing) import TransportTestSupport
+@_spi(Testing) import ClientTestSupport
+import TestSupport
 
 @Suite("Creating a client")
 struct ClientCreationTests {
@@ -21,7 +25,7 @@ struct ClientCreationTests {
 
     @Test("a plain-http base URL is allowed with one warning")
     func httpBaseURL() throws {
-        let logger = RecordingLogger()
+        let logger = RecordingLogger(forbidding: RecordingLogger.sdkKeys)
         let url = try #require(URL(string: "http://127.0.0.1:8080"))
         let options = ConfigDirectorClientOptions(connection: ConnectionOptions(baseURL: url), logger: logger)
         let client = try ConfigDirectorClient(clientSDKKey: "key", options: options)

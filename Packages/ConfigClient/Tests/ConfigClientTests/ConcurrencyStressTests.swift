@@ -1,6 +1,10 @@
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 import Testing
+@_spi(Testing) import TransportTestSupport
+@_spi(Testing) import ClientTestSupport
+import TestSupport
+import ModelTestSupport
 
 @Suite("Thread safety")
 struct ConcurrencyStressTests {

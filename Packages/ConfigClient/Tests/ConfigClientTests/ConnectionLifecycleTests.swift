@@ -1,6 +1,10 @@
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 import Testing
+import TestSupport
+@_spi(Testing) import TransportTestSupport
+@_spi(Testing) import ClientTestSupport
+import ModelTestSupport
 
 @Suite("Initializing and updating the context")
 struct ConnectionLifecycleTests {

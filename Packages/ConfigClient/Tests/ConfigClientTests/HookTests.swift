@@ -2,6 +2,10 @@
 @_spi(Internal) @_spi(Locking) import ConfigModel
 import Foundation
 import Testing
+@_spi(Testing) import TransportTestSupport
+@_spi(Testing) import ClientTestSupport
+import TestSupport
+import ModelTestSupport
 
 /// What the hooks of a test saw, in order.
 private final class HookLog: Sendable {

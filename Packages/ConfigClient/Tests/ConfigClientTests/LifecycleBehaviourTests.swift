@@ -4,6 +4,10 @@
 @_spi(Internal) import ConfigTransport
 import Foundation
 import Testing
+import TestSupport
+import ModelTestSupport
+@_spi(Testing) import TransportTestSupport
+@_spi(Testing) import ClientTestSupport
 
 /// The lifecycle rules of the official SDK, numbered as in the lifecycle issue, through the client's API.
 @Suite("The client's lifecycle", .timeLimit(.minutes(1)))
@@ -336,7 +340,7 @@ struct LifecycleBehaviourTests {
         let clock = ManualClock()
         let client = try ConfigDirectorClient(
             clientSDKKey: "test-key",
-            options: ConfigDirectorClientOptions(logger: RecordingLogger(), caching: CachingOptions(enabled: false)),
+            options: ConfigDirectorClientOptions(logger: RecordingLogger(forbidding: RecordingLogger.sdkKeys), caching: CachingOptions(enabled: false)),
             environment: ClientEnvironment(
                 transportFactory: ScriptedTransportFactory(answer: .deliver(.sample)),
                 telemetry: .sink(sink),

@@ -3,6 +3,10 @@
 import Foundation
 import Observation
 import Testing
+import TestSupport
+@_spi(Testing) import TransportTestSupport
+@_spi(Testing) import ClientTestSupport
+import ModelTestSupport
 
 extension ConfigKeys {
     fileprivate static let observedGreeting = ConfigKey("greeting", default: "none")

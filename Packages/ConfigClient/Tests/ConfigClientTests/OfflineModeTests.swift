@@ -2,6 +2,10 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
 import Testing
+import TestSupport
+@_spi(Testing) import TransportTestSupport
+@_spi(Testing) import ClientTestSupport
+import ModelTestSupport
 
 @Suite("Offline mode")
 struct OfflineModeTests {

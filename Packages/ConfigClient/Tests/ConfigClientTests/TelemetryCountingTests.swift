@@ -3,6 +3,10 @@
 @_spi(Internal) import ConfigTransport
 import Foundation
 import Testing
+import TestSupport
+@_spi(Testing) import TransportTestSupport
+@_spi(Testing) import ClientTestSupport
+import ModelTestSupport
 
 /// Evaluations of held configs are counted per lock stripe and handed to the collector later; these
 /// tests check that every evaluation still lands in the right aggregate, with the right times.

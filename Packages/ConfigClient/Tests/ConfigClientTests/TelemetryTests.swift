@@ -3,6 +3,10 @@
 @_spi(Internal) import ConfigTransport
 import Foundation
 import Testing
+import TestSupport
+@_spi(Testing) import TransportTestSupport
+@_spi(Testing) import ClientTestSupport
+import ModelTestSupport
 
 @Suite("Telemetry")
 struct TelemetryTests {

@@ -3,6 +3,10 @@
 @_spi(Internal) import ConfigTransport
 import Foundation
 import Testing
+@_spi(Testing) import TransportTestSupport
+@_spi(Testing) import ClientTestSupport
+import TestSupport
+import ModelTestSupport
 
 /// A config value type of the app's, read from a string config.
 private struct Greeting: ConfigValue {

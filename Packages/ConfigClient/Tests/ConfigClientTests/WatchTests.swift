@@ -2,6 +2,10 @@
 @_spi(Internal) import ConfigModel
 import Foundation
 import Testing
+import TestSupport
+@_spi(Testing) import TransportTestSupport
+@_spi(Testing) import ClientTestSupport
+import ModelTestSupport
 
 @Suite("Watching values")
 struct WatchTests {
@@ -57,9 +61,9 @@ struct WatchTests {
             watched.append(fixture.client.values(for: "key-\(index)", default: CountedText(text: "")))
         }
         try fixture.transport.deliver(.strings(["key-0": "a", "key-1": "b"]))
-        #expect(CountedText.parses.count == 2)
+        #expect(CountedText.parses.current == 2)
         try fixture.transport.deliver(.strings(["unwatched": "c"]))
-        #expect(CountedText.parses.count == 2)
+        #expect(CountedText.parses.current == 2)
         _ = watched
     }
 
@@ -111,19 +115,11 @@ struct WatchTests {
     }
 }
 
-/// Counts the values parsed by ``CountedText``, which shows which watchers an update re-evaluated.
-final class ParseCounter: @unchecked Sendable {
-    // `value` is guarded by `lock`.
-    private let lock = NSLock()
-    private var value = 0
-    var count: Int { lock.withLock { value } }
-    func increment() { lock.withLock { value += 1 } }
-}
-
 /// A string config value that counts its parses, which shows which watchers an update re-evaluated.
 /// Only ``WatchTests/deltaTouchesOnlyItsKeys()`` reads it.
 struct CountedText: ConfigValue, Equatable {
-    static let parses = ParseCounter()
+    /// The number of values parsed.
+    static let parses = Protected(0)
     static var configValueKind: ConfigValueKind { .string }
     let text: String
 
@@ -132,7 +128,7 @@ struct CountedText: ConfigValue, Equatable {
     }
 
     init?(configValue: String) {
-        Self.parses.increment()
+        Self.parses.withLock { $0 += 1 }
         text = configValue
     }
 }

@@ -1,6 +1,7 @@
 @_spi(Internal) import ConfigModel
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Reading random text as config values")
 struct ConfigValueParsingFuzzTests {

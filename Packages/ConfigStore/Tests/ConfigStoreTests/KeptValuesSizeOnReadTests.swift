@@ -3,6 +3,8 @@ import Foundation
 import Testing
 
 @_spi(Internal) @_spi(Testing) @testable import ConfigStore
+import TestSupport
+import ModelTestSupport
 
 @Suite("Kept values store: the size limit applies before an entry is read")
 struct KeptValuesSizeOnReadTests {

@@ -2,6 +2,8 @@
 @_spi(Internal) @_spi(Testing) import ConfigStore
 import Foundation
 import Testing
+import TestSupport
+import ModelTestSupport
 
 @Suite("Kept values store: entries and matching")
 struct KeptValuesStoreTests {
@@ -120,13 +122,13 @@ struct KeptValuesStoreTests {
     @Test("serves a save not written yet for the same context")
     func unwrittenSave() async throws {
         let provider = CountingProvider()
-        let scheduler = ManualScheduler()
+        let scheduler = ManualClock()
         let store = KeptValuesStore(
             clientSDKKey: Fixtures.sdkKey,
             options: CachingOptions(provider: provider),
             logger: RecordingLogger(),
             coalescingWindow: 1,
-            scheduleWrite: scheduler.schedule
+            scheduleWrite: scheduler.schedule(after:_:)
         )
         store.save(Fixtures.configSet(revision: 3), for: Fixtures.ada)
         #expect(await store.load(for: Fixtures.ada) == Fixtures.configSet(revision: 3))

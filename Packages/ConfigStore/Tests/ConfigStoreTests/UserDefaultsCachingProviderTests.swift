@@ -2,6 +2,7 @@
 @_spi(Internal) import ConfigStore
 import Foundation
 import Testing
+import ModelTestSupport
 
 @Suite("UserDefaults caching provider")
 struct UserDefaultsCachingProviderTests {

@@ -2,6 +2,7 @@
 @_spi(Internal) import ConfigModel
 import ConfigTesting
 import Testing
+import TestSupport
 
 @Suite("Test clients are independent")
 struct IndependenceTests {

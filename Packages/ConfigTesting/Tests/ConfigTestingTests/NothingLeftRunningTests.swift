@@ -2,6 +2,8 @@
 @_spi(Internal) import ConfigModel
 import ConfigTesting
 import Testing
+import ModelTestSupport
+import TestSupport
 
 /// The client's core, every task of the SDK that connects, and the in-memory server hold the logger
 /// given to `makeTestClient`: once the test client is gone, the logger is released only when none of

@@ -2,7 +2,7 @@
 internal import TestSupport
 
 /// An app lifecycle that a test or a benchmark drives with ``send(_:)``.
-public final class ManualLifecycleObserver: AppLifecycleObserver {
+@_spi(Testing) public final class ManualLifecycleObserver: AppLifecycleObserver {
     private struct State {
         var handler: (@Sendable (AppLifecycleEvent) -> Void)?
         var isStopped = false

@@ -3,7 +3,7 @@
 internal import TestSupport
 
 /// A telemetry sink that keeps every batch it is sent.
-public final class RecordingTelemetrySink: TelemetrySink {
+@_spi(Testing) public final class RecordingTelemetrySink: TelemetrySink {
     private struct State {
         var batches: [TelemetryBatch] = []
         var keepsGoing = true

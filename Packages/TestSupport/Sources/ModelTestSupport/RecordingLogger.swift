@@ -87,13 +87,16 @@ public final class RecordingLogger: ConfigDirectorLogger {
     }
 }
 
-/// A logger that logs nothing, at level `off`.
+/// A logger that drops every line: at level `off` no message is even built; at a verbose level every
+/// message is built (the code that builds it runs) and then dropped.
 public struct SilentLogger: ConfigDirectorLogger {
-    /// A silent logger.
-    public init() {}
+    /// The level the logger was made with.
+    public let level: ConfigDirectorLogLevel
 
-    /// `off`.
-    public var level: ConfigDirectorLogLevel { .off }
+    /// A silent logger of `level`.
+    public init(level: ConfigDirectorLogLevel = .off) {
+        self.level = level
+    }
 
     /// Drops the line.
     public func log(_ level: ConfigDirectorLogLevel, message: String, error: (any Error)?) {}

@@ -2,4 +2,4 @@
 public import TestSupport
 
 /// The manual clock is the clock the transports and the client wait on in tests.
-extension ManualClock: TransportClock {}
+@_spi(Testing) extension ManualClock: TransportClock {}

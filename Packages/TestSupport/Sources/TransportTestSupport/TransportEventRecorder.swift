@@ -6,7 +6,7 @@ internal import TestSupport
 /// recorder of the test suites. It can also act when the transport announces a reconnect: the handler
 /// runs in the transport's task before the backoff starts, so whatever the action does happens before
 /// the reconnect.
-public final class TransportEventRecorder: Sendable {
+@_spi(Testing) public final class TransportEventRecorder: Sendable {
     private let recorded = Protected<[TransportEvent]>([])
     private let reconnectAction = Protected<(@Sendable (_ attempt: Int) -> Void)?>(nil)
     private let timeout: Double

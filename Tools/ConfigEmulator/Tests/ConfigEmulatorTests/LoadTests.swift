@@ -1,7 +1,7 @@
 import ConfigEmulator
 @_spi(Internal) import ConfigModel
 import Foundation
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 @Suite("Load")

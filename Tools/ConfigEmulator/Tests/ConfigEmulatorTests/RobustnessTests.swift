@@ -1,8 +1,9 @@
 import ConfigEmulator
 @_spi(Internal) import ConfigModel
 import Foundation
-import TestSupport
+import EmulatorTestSupport
 import Testing
+import TestSupport
 
 @Suite("Robustness")
 struct RobustnessTests {

@@ -1,14 +1,15 @@
 import ConfigEmulator
 @_spi(Internal) import ConfigModel
 import Foundation
-import TestSupport
+import EmulatorTestSupport
 import Testing
+import TestSupport
 
 @Suite("Watching the configs file")
 struct WatchTests {
     @Test("pushes a delta when a value changes in the file and a full set when a key is removed")
     func reloads() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         defer { directory.remove() }
         let file = directory.url.appendingPathComponent("configs.json")
         func write(_ configs: String) throws {

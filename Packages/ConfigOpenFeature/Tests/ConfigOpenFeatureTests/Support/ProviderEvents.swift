@@ -6,6 +6,8 @@ import Combine
 import ConfigTesting
 import Foundation
 import OpenFeature
+import TestSupport
+import ModelTestSupport
 
 /// One provider event as a test compares it (OpenFeature's `ProviderEvent` is not `Sendable`).
 struct SeenEvent: Sendable, Equatable, CustomStringConvertible {
@@ -105,14 +107,6 @@ final class EventRecorder: @unchecked Sendable {  // `subscription` is set once 
     }
 }
 
-/// Waits, for at most five seconds, until `condition` holds; for state that has no event of its own.
-func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<500 {
-        if condition() { return true }
-        try? await Task.sleep(nanoseconds: 10_000_000)
-    }
-    return condition()
-}
 #endif
 
 #if OpenFeature

@@ -2,13 +2,16 @@
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
 import Testing
+import TestSupport
+import ModelTestSupport
+@_spi(Testing) import TransportTestSupport
 
 @Suite("Requests built from app data of any depth")
 struct AppDataTests {
     let clock = ManualClock()
     let http = FakeHTTPClient()
-    let logger = RecordingLogger()
-    let recorder = EventRecorder()
+    let logger = RecordingLogger(forbidding: [Fixtures.sdkKey])
+    let recorder = TransportEventRecorder()
 
     /// A context whose trait `deep` nests `depth` dictionaries deep.
     private static func context(nestedTraits depth: Int) -> ConfigDirectorContext {

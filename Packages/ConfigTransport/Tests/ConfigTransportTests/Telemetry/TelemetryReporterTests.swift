@@ -2,12 +2,15 @@
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
 import Testing
+import TestSupport
+import ModelTestSupport
+@_spi(Testing) import TransportTestSupport
 
 @Suite("Telemetry reporter")
 struct TelemetryReporterTests {
     let clock = ManualClock()
     let http = FakeHTTPClient()
-    let logger = RecordingLogger()
+    let logger = RecordingLogger(forbidding: [Fixtures.sdkKey])
 
     private func makeReporter() -> TelemetryReporter {
         TelemetryReporter(configuration: Fixtures.configuration(clock: clock, logger: logger), httpClient: http)
@@ -150,7 +153,7 @@ struct TelemetryReporterTests {
         defer { reporter.close() }
         let sending = Task { await reporter.send(Self.batch()) }
         #expect(await eventually { clock.sleeperCount == 1 })
-        #expect(clock.requestedSleeps == [5])
+        #expect(clock.requestedDelays == [5])
         clock.advance(by: 5)
         #expect(await sending.value == .dropped)
         #expect(http.exchanges.first?.isCancelled == true)
