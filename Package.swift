@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(
             name: "ConfigClientTests",
             dependencies: [
-                "ConfigModel", "ConfigTransport", "ConfigStore", "ConfigClient",
+                "ConfigModel", "ConfigTransport", "ConfigStore", "ConfigClient", "ConfigTesting",
                 "TestSupport", "ModelTestSupport", "TransportTestSupport", "ClientTestSupport",
             ],
             path: "Packages/ConfigClient/Tests/ConfigClientTests"

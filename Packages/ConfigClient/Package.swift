@@ -16,6 +16,8 @@ let package = Package(
     dependencies: [
         .package(path: "../ConfigModel"),
         .package(path: "../ConfigStore"),
+        // The in-memory server the tests drive the client through (ConfigTesting depends on this package).
+        .package(path: "../ConfigTesting"),
         .package(path: "../ConfigTransport"),
         .package(path: "../TestSupport"),
     ],
@@ -35,6 +37,7 @@ let package = Package(
                 .product(name: "ConfigTransport", package: "ConfigTransport"),
                 .product(name: "ConfigStore", package: "ConfigStore"),
                 "ConfigClient",
+                .product(name: "ConfigTesting", package: "ConfigTesting"),
                 .product(name: "TestSupport", package: "TestSupport"),
                 .product(name: "ModelTestSupport", package: "TestSupport"),
                 .product(name: "TransportTestSupport", package: "TestSupport"),

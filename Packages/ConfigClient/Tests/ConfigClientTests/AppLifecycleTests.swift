@@ -10,7 +10,7 @@ import ModelTestSupport
 struct AppLifecycleTests {
     @Test("the background releases the connection and the foreground resumes it")
     func backgroundAndForeground() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         await fixture.client.initialize(context: ConfigDirectorContext(id: "u"))
         var events = fixture.client.events.makeAsyncIterator()
@@ -30,7 +30,7 @@ struct AppLifecycleTests {
 
     @Test("with pausesWhileBackgrounded off, the connection is left alone")
     func optedOut() async throws {
-        let fixture = try ClientFixture(connection: ConnectionOptions(pausesWhileBackgrounded: false))
+        let fixture = try ClientFixture(answer: .deliver(.sample), connection: ConnectionOptions(pausesWhileBackgrounded: false))
         defer { fixture.client.close() }
         await fixture.client.initialize()
         fixture.lifecycle.send(.didEnterBackground)
@@ -42,7 +42,7 @@ struct AppLifecycleTests {
 
     @Test("the foreground does not resume a connection the app paused itself")
     func manualPauseStays() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         await fixture.client.initialize()
         fixture.client.pauseNetwork()

@@ -10,7 +10,7 @@ import ModelTestSupport
 struct CloseTests {
     @Test("close ends the connection and every stream, is idempotent, and leaves defaults")
     func closeEndsEverything() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         await fixture.client.initialize()
         var watch = fixture.client.values(for: "greeting", default: "none").makeAsyncIterator()
         #expect(await watch.next() == "hello")

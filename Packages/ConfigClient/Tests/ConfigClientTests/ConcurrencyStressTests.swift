@@ -17,7 +17,7 @@ struct ConcurrencyStressTests {
         defer { fixture.client.close() }
         await fixture.client.initialize()
         let client = fixture.client
-        let transport = try fixture.transport
+        let server = try fixture.server
         let watch = client.values(for: "counter", default: "")
 
         await withTaskGroup(of: Void.self) { group in
@@ -30,7 +30,7 @@ struct ConcurrencyStressTests {
                 }
             }
             group.addTask {
-                for index in 0..<500 { transport.deliver(.strings(["counter": "\(index)"])) }
+                for index in 0..<500 { server.serve(.strings(["counter": "\(index)"])) }
             }
             group.addTask {
                 for index in 0..<5 {
@@ -42,7 +42,7 @@ struct ConcurrencyStressTests {
         }
         // The full set a reconnect delivers may legitimately come after any of the deltas and replace
         // "counter": only a delta sent once everything else is done is sure to be the last word.
-        transport.deliver(.strings(["counter": "last"]))
+        server.serve(.strings(["counter": "last"]))
         var seen: String?
         for await value in watch where value == "last" {
             seen = value

@@ -25,8 +25,8 @@ struct EventStreamTests {
         defer { fixture.client.close() }
         await fixture.client.initialize()
         var events = fixture.client.events.makeAsyncIterator()
-        let transport = try fixture.transport
-        for index in 0..<300 { transport.deliver(.strings(["counter": "\(index)"])) }
+        let server = try fixture.server
+        for index in 0..<300 { server.serve(.strings(["counter": "\(index)"])) }
 
         let first = await events.next()
         #expect(first == .configsUpdated(ConfigsUpdate(keys: ["counter"])))
@@ -43,7 +43,7 @@ struct EventStreamTests {
         await fixture.client.initialize()
         var events = fixture.client.events.makeAsyncIterator()
 
-        try fixture.transport.deliver(.strings(["greeting": "hi", "extra": "x"], kind: .full))
+        try fixture.server.serve(.strings(["greeting": "hi", "extra": "x"], kind: .full))
         let removed = ConfigSet.sample.configs.keys.filter { $0 != "greeting" }.sorted()
         #expect(
             await events.next() == .configsUpdated(ConfigsUpdate(keys: ["extra", "greeting"], removedKeys: removed)))

@@ -183,7 +183,7 @@ struct HookTests {
 
         var greetings = fixture.client.values(for: "greeting", default: "none").makeAsyncIterator()
         #expect(await greetings.next() == "hello")
-        try fixture.transport.deliver(.strings(["greeting": "hi"]))
+        try fixture.server.serve(.strings(["greeting": "hi"]))
         #expect(await greetings.next() == "hi")
         let round: [HookLog.Entry] = [
             .before(hook: "a", key: "greeting"), .after(hook: "a", key: "greeting", data: "a"),
@@ -195,7 +195,7 @@ struct HookTests {
     @Test("the context change stages run around initialize and updateContext, told whether the client is ready")
     func contextChange() async throws {
         let log = HookLog()
-        let fixture = try ClientFixture(hooks: [RecordingHook(name: "a", log: log), RecordingHook(name: "b", log: log)])
+        let fixture = try ClientFixture(answer: .deliver(.sample), hooks: [RecordingHook(name: "a", log: log), RecordingHook(name: "b", log: log)])
         defer { fixture.client.close() }
         await fixture.client.initialize(context: ConfigDirectorContext(id: "first"))
         try fixture.transport.answerEveryConnect(.hold)

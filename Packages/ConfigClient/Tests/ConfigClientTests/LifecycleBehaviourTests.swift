@@ -18,7 +18,7 @@ struct LifecycleBehaviourTests {
 
     @Test("a second initialize, updateContext and resumeNetwork each clear isReady until their config set")
     func everyConnectClearsReadiness() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         await fixture.client.initialize()
         #expect(fixture.client.isReady)
@@ -110,7 +110,7 @@ struct LifecycleBehaviourTests {
 
     @Test("a refused updateContext keeps the previous context, serves its values, and telemetry stays on it")
     func refusedContextUpdate() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         let first = ConfigDirectorContext(id: "user-1")
         await fixture.client.initialize(context: first)
         _ = fixture.client.value(for: "dark-mode", default: false)
@@ -132,7 +132,7 @@ struct LifecycleBehaviourTests {
 
     @Test("a timed-out updateContext applies its context and logs one timeout warning")
     func timedOutContextUpdate() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         await fixture.client.initialize()
         try fixture.transport.answerNextConnect(.hold)
@@ -179,7 +179,7 @@ struct LifecycleBehaviourTests {
 
     @Test("resumeNetwork on a client never initialized connects with no context, for networkResume")
     func resumeWithoutInitialize() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         var events = fixture.client.events.makeAsyncIterator()
 
@@ -196,7 +196,7 @@ struct LifecycleBehaviourTests {
 
     @Test("a config set after a timeout publishes the timed-out connect's ready once")
     func lateConfigSetPublishesReadyOnce() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         await fixture.client.initialize()
         try fixture.transport.answerNextConnect(.hold)
@@ -221,7 +221,7 @@ struct LifecycleBehaviourTests {
 
     @Test("a watcher re-evaluates only after contextUpdated, ready and configsUpdated were published")
     func orderInsideOneConfigSet() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         await fixture.client.initialize()
         var watch = fixture.client.values(for: "greeting", default: "none").makeAsyncIterator()
@@ -247,7 +247,7 @@ struct LifecycleBehaviourTests {
 
     @Test("entering the background flushes telemetry and pauses; the foreground resumes that pause only")
     func background() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         await fixture.client.initialize()
         _ = fixture.client.value(for: "dark-mode", default: false)
@@ -265,7 +265,7 @@ struct LifecycleBehaviourTests {
 
     @Test("a client that never connected is not paused by the background, so the foreground connects nothing")
     func backgroundBeforeInitialize() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
 
         fixture.lifecycle.send(.didEnterBackground)
@@ -311,7 +311,7 @@ struct LifecycleBehaviourTests {
                 "name": ConfigState(key: "name", type: .string, value: "x"),
             ]
         )
-        let fixture = try ClientFixture(answer: .deliver(set))
+        let fixture = try ClientFixture(initial: set)
         await fixture.client.initialize()
         _ = fixture.client.value(for: "ratio", default: 0)
         _ = fixture.client.value(for: "flag", default: false)

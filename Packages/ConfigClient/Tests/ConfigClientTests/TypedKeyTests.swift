@@ -116,9 +116,9 @@ struct TypedKeyTests {
         #expect(await greetings.next() == "hello")
         #expect(await themes.next() == Theme(primary: "#101010"))
 
-        try fixture.transport.deliver(.strings(["greeting": "hi"]))
+        try fixture.server.serve(.strings(["greeting": "hi"]))
         #expect(await greetings.next() == "hi")
-        try fixture.transport.deliver(.strings(["other": "x"], kind: .full))
+        try fixture.server.serve(.strings(["other": "x"], kind: .full))
         #expect(await greetings.next() == "none")
         #expect(await themes.next() == .fallback)
     }

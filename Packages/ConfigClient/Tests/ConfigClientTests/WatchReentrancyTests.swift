@@ -46,10 +46,10 @@ struct WatchReentrancyTests {
         var values = try #require(stream.current).makeAsyncIterator()
         #expect(await values.next() == GreetingWithMode(text: "hello", darkMode: true))
 
-        let transport = try fixture.transport
+        let server = try fixture.server
         let delivered = Protected(false)
         Thread {
-            transport.deliver(.strings(["greeting": "bonjour"]))
+            server.serve(.strings(["greeting": "bonjour"]))
             delivered.set(true)
         }.start()
         try #require(await eventually { delivered.current }, "applying a delta waited on the client's lock")

@@ -19,9 +19,9 @@ struct WatchTests {
         await fixture.client.initialize()
         #expect(await greetings.next() == "hello")
 
-        let transport = try fixture.transport
-        transport.deliver(.strings(["greeting": "hello"]))
-        transport.deliver(.strings(["greeting": "hi"]))
+        let server = try fixture.server
+        server.serve(.strings(["greeting": "hello"]))
+        server.serve(.strings(["greeting": "hi"]))
         #expect(await greetings.next() == "hi")
     }
 
@@ -32,10 +32,10 @@ struct WatchTests {
         await fixture.client.initialize()
         var greetings = fixture.client.values(for: "greeting", default: "none").makeAsyncIterator()
 
-        let transport = try fixture.transport
-        transport.deliver(.strings(["greeting": "one"]))
-        transport.deliver(.strings(["greeting": "two"]))
-        transport.deliver(.strings(["greeting": "three"]))
+        let server = try fixture.server
+        server.serve(.strings(["greeting": "one"]))
+        server.serve(.strings(["greeting": "two"]))
+        server.serve(.strings(["greeting": "three"]))
         #expect(await greetings.next() == "three")
     }
 
@@ -47,7 +47,7 @@ struct WatchTests {
         var darkMode = fixture.client.values(for: "dark-mode", default: false).makeAsyncIterator()
         #expect(await darkMode.next() == true)
 
-        try fixture.transport.deliver(.strings(["greeting": "hi"], kind: .full))
+        try fixture.server.serve(.strings(["greeting": "hi"], kind: .full))
         #expect(await darkMode.next() == false)
     }
 
@@ -60,9 +60,9 @@ struct WatchTests {
         for index in 0..<50 {
             watched.append(fixture.client.values(for: "key-\(index)", default: CountedText(text: "")))
         }
-        try fixture.transport.deliver(.strings(["key-0": "a", "key-1": "b"]))
+        try fixture.server.serve(.strings(["key-0": "a", "key-1": "b"]))
         #expect(CountedText.parses.current == 2)
-        try fixture.transport.deliver(.strings(["unwatched": "c"]))
+        try fixture.server.serve(.strings(["unwatched": "c"]))
         #expect(CountedText.parses.current == 2)
         _ = watched
     }
@@ -79,7 +79,7 @@ struct WatchTests {
             .makeAsyncIterator()
         #expect(await themes.next() == Theme(primary: "#101010"))
 
-        try fixture.transport.deliver(
+        try fixture.server.serve(
             ConfigSet(kind: .delta, configs: ["theme": ConfigState(type: .json, value: ##"{"primary":"#ffffff"}"##)])
         )
         #expect(await themes.next() == Theme(primary: "#ffffff"))
@@ -100,7 +100,7 @@ struct WatchTests {
         _ = await consumer.value
 
         var evaluations = fixture.client.evaluations.makeAsyncIterator()
-        try fixture.transport.deliver(.strings(["greeting": "after"]))
+        try fixture.server.serve(.strings(["greeting": "after"]))
         _ = fixture.client.value(for: "max-items", default: 0)
         #expect(try #require(await evaluations.next()).key == "max-items")
     }

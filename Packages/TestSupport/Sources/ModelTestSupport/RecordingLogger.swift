@@ -1,5 +1,5 @@
 @_spi(Internal) public import ConfigModel
-public import Foundation
+internal import Foundation
 internal import TestSupport
 internal import Testing
 

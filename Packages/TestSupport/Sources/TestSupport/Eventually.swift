@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 
 /// Waits, in short real sleeps, until `condition` holds, for at most `timeout` seconds: for state that has
 /// no event of its own to await. A test that checks that something did *not* happen must not use it (it

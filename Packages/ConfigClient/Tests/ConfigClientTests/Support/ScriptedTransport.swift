@@ -3,6 +3,14 @@
 import Foundation
 
 /// An in-memory transport whose answers a test scripts: deliver a set on connect, hold, or fail.
+///
+/// Most tests drive the client through ConfigTesting's `InMemoryServer` (``ClientFixture`` without an
+/// `answer`). This transport stays for what the server cannot express, being a server of values and not
+/// a script of the wire: holding *every* connect (the server holds one initialize or context update at a
+/// time and serves a network resume at once); refusing a connect with a given error (the server refuses
+/// with its one 401); answering the next connect with a set of its own; reporting a connection state
+/// (`report(_:)`: reconnecting, stopped); delivering while disconnected; and recording what the client
+/// asked of its transport (every connect's context and reason, the disconnects, the close).
 final class ScriptedTransport: Transport, @unchecked Sendable {
     enum Answer {
         /// Delivers the set from `connect`.
