@@ -91,7 +91,7 @@ struct BundledValuesTests {
 
         await second.advance(by: 3.5)
         await initialization.value
-        try second.server.serve(.strings(["greeting": "live"], kind: .full))
+        try second.transport.deliver(.strings(["greeting": "live"], kind: .full))
         #expect(second.client.valueSource == .live)
         #expect(second.client.value(for: "greeting", default: "code") == "live")
     }

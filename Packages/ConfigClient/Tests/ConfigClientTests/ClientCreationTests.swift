@@ -69,10 +69,10 @@ struct ClientCreationTests {
 
     @Test("creating a client makes no connection")
     func noNetworkOnCreation() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         try await Task.sleep(nanoseconds: 20_000_000)
-        #expect(fixture.factory.transportsMade == 0)
+        #expect(try fixture.factory.transportsMade == 0)
         #expect(!fixture.client.isReady)
         #expect(!fixture.client.isInitializing)
         #expect(fixture.client.context == nil)

@@ -42,8 +42,8 @@ struct CloseTests {
     func releaseCloses() async throws {
         let factory: ScriptedTransportFactory
         do {
-            let fixture = try ClientFixture()
-            factory = fixture.factory
+            let fixture = try ClientFixture(answer: .deliver(.sample))
+            factory = try fixture.factory
             await fixture.client.initialize()
         }
         #expect(await eventually { factory.transport?.closed == true })

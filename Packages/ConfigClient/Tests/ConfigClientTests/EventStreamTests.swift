@@ -5,6 +5,7 @@ import Testing
 @_spi(Testing) import ClientTestSupport
 import TestSupport
 import ModelTestSupport
+@_spi(Testing) import ConfigTesting
 
 @Suite("Event streams")
 struct EventStreamTests {

@@ -6,6 +6,7 @@ import Testing
 @_spi(Testing) import ClientTestSupport
 import TestSupport
 import ModelTestSupport
+@_spi(Testing) import ConfigTesting
 
 /// What the hooks of a test saw, in order.
 private final class HookLog: Sendable {

@@ -7,6 +7,7 @@ import TestSupport
 @_spi(Testing) import TransportTestSupport
 @_spi(Testing) import ClientTestSupport
 import ModelTestSupport
+@_spi(Testing) import ConfigTesting
 
 extension ConfigKeys {
     fileprivate static let observedGreeting = ConfigKey("greeting", default: "none")

@@ -7,6 +7,7 @@ import TestSupport
 @_spi(Testing) import TransportTestSupport
 @_spi(Testing) import ClientTestSupport
 import ModelTestSupport
+@_spi(Testing) import ConfigTesting
 
 /// Evaluations of held configs are counted per lock stripe and handed to the collector later; these
 /// tests check that every evaluation still lands in the right aggregate, with the right times.

@@ -7,6 +7,7 @@ import Testing
 @_spi(Testing) import ClientTestSupport
 import TestSupport
 import ModelTestSupport
+@_spi(Testing) import ConfigTesting
 
 /// A config value type of the app's, read from a string config.
 private struct Greeting: ConfigValue {

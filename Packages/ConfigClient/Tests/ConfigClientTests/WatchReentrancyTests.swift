@@ -6,6 +6,7 @@ import TestSupport
 @_spi(Testing) import TransportTestSupport
 @_spi(Testing) import ClientTestSupport
 import ModelTestSupport
+@_spi(Testing) import ConfigTesting
 
 /// A watched type whose parse reads the client, as an app's type may: the client must not hold its
 /// lock while the app's code runs, or the read would wait for it forever.

@@ -6,6 +6,7 @@ import TestSupport
 @_spi(Testing) import TransportTestSupport
 @_spi(Testing) import ClientTestSupport
 import ModelTestSupport
+@_spi(Testing) import ConfigTesting
 
 @Suite("Watching values")
 struct WatchTests {

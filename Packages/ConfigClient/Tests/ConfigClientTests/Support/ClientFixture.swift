@@ -73,11 +73,18 @@ struct ClientFixture {
         }
     }
 
+    /// The factory of the scripted transport, for a fixture made with an answer.
+    var factory: ScriptedTransportFactory {
+        get throws {
+            guard case .scripted(let factory) = source else { throw FixtureError.served }
+            return factory
+        }
+    }
+
     /// The scripted transport the client connected with, for a fixture made with an answer.
     var transport: ScriptedTransport {
         get throws {
-            guard case .scripted(let factory) = source else { throw FixtureError.served }
-            guard let transport = factory.transport else { throw FixtureError.notConnected }
+            guard let transport = try factory.transport else { throw FixtureError.notConnected }
             return transport
         }
     }
