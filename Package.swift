@@ -75,7 +75,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ConfigTransportTests",
-            dependencies: ["ConfigModel", "ConfigTransport", "TestSupport", "ModelTestSupport", "TransportTestSupport"],
+            dependencies: [
+                "ConfigModel", "ConfigTransport", "TestSupport", "ModelTestSupport", "TransportTestSupport",
+            ],
             path: "Packages/ConfigTransport/Tests/ConfigTransportTests"
         ),
         .testTarget(

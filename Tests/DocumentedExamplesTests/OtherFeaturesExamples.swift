@@ -1,7 +1,7 @@
 import ConfigDirector
 import ConfigEmulator
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Documented examples: other client features")
 struct OtherFeaturesExamples {

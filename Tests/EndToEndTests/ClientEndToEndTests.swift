@@ -3,11 +3,11 @@ import ConfigEmulator
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
 @_spi(Internal) import ConfigTransport
+import EmulatorTestSupport
 import Foundation
+import ModelTestSupport
 import TestSupport
 import Testing
-import EmulatorTestSupport
-import ModelTestSupport
 
 /// ConfigDirectorClient over HTTP, with real telemetry, against the emulator over loopback (issue 6),
 /// in both connection modes.

@@ -1,11 +1,11 @@
 import ConfigEmulator
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigTransport
+import EmulatorTestSupport
 import Foundation
+import ModelTestSupport
 import TestSupport
 import Testing
-import EmulatorTestSupport
-import ModelTestSupport
 @_spi(Testing) import TransportTestSupport
 
 /// The HTTP transports of ConfigTransport against the emulator over loopback (issue 4).

@@ -1,10 +1,10 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
+import ModelTestSupport
+import TestSupport
 import Testing
 @_spi(Testing) import TransportTestSupport
-@_spi(Testing) import ClientTestSupport
-import TestSupport
-import ModelTestSupport
 
 @Suite("Following the app lifecycle")
 struct AppLifecycleTests {
@@ -30,7 +30,8 @@ struct AppLifecycleTests {
 
     @Test("with pausesWhileBackgrounded off, the connection is left alone")
     func optedOut() async throws {
-        let fixture = try ClientFixture(answer: .deliver(.sample), connection: ConnectionOptions(pausesWhileBackgrounded: false))
+        let fixture = try ClientFixture(
+            answer: .deliver(.sample), connection: ConnectionOptions(pausesWhileBackgrounded: false))
         defer { fixture.client.close() }
         await fixture.client.initialize()
         fixture.lifecycle.send(.didEnterBackground)

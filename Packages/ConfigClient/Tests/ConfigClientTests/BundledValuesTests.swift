@@ -1,12 +1,12 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
 import Foundation
-import Testing
-import TestSupport
-@_spi(Testing) import TransportTestSupport
-@_spi(Testing) import ClientTestSupport
 import ModelTestSupport
+import TestSupport
+import Testing
+@_spi(Testing) import TransportTestSupport
 
 /// A file in a temporary folder of its own, removed by `remove()`.
 private struct TemporaryFile {

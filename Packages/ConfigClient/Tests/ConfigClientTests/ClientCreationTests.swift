@@ -1,11 +1,11 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 import Foundation
-import Testing
 import ModelTestSupport
-@_spi(Testing) import TransportTestSupport
-@_spi(Testing) import ClientTestSupport
 import TestSupport
+import Testing
+@_spi(Testing) import TransportTestSupport
 
 @Suite("Creating a client")
 struct ClientCreationTests {

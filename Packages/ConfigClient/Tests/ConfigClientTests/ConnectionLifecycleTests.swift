@@ -1,10 +1,10 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
-import Testing
-import TestSupport
-@_spi(Testing) import TransportTestSupport
-@_spi(Testing) import ClientTestSupport
 import ModelTestSupport
+import TestSupport
+import Testing
+@_spi(Testing) import TransportTestSupport
 
 @Suite("Initializing and updating the context")
 struct ConnectionLifecycleTests {

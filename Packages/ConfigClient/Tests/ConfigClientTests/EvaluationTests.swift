@@ -1,11 +1,11 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
+@_spi(Testing) import ConfigTesting
+import ModelTestSupport
+import TestSupport
 import Testing
 @_spi(Testing) import TransportTestSupport
-@_spi(Testing) import ClientTestSupport
-import TestSupport
-import ModelTestSupport
-@_spi(Testing) import ConfigTesting
 
 @Suite("Evaluating configs")
 struct EvaluationTests {

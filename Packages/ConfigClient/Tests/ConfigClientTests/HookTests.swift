@@ -1,12 +1,12 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) @_spi(Locking) import ConfigModel
+@_spi(Testing) import ConfigTesting
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 @_spi(Testing) import TransportTestSupport
-@_spi(Testing) import ClientTestSupport
-import TestSupport
-import ModelTestSupport
-@_spi(Testing) import ConfigTesting
 
 /// What the hooks of a test saw, in order.
 private final class HookLog: Sendable {
@@ -196,7 +196,8 @@ struct HookTests {
     @Test("the context change stages run around initialize and updateContext, told whether the client is ready")
     func contextChange() async throws {
         let log = HookLog()
-        let fixture = try ClientFixture(answer: .deliver(.sample), hooks: [RecordingHook(name: "a", log: log), RecordingHook(name: "b", log: log)])
+        let fixture = try ClientFixture(
+            answer: .deliver(.sample), hooks: [RecordingHook(name: "a", log: log), RecordingHook(name: "b", log: log)])
         defer { fixture.client.close() }
         await fixture.client.initialize(context: ConfigDirectorContext(id: "first"))
         try fixture.transport.answerEveryConnect(.hold)

@@ -1,13 +1,13 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
 @_spi(Internal) import ConfigTransport
 import Foundation
-import Testing
-import TestSupport
 import ModelTestSupport
+import TestSupport
+import Testing
 @_spi(Testing) import TransportTestSupport
-@_spi(Testing) import ClientTestSupport
 
 /// The lifecycle rules of the official SDK, numbered as in the lifecycle issue, through the client's API.
 @Suite("The client's lifecycle", .timeLimit(.minutes(1)))
@@ -340,7 +340,8 @@ struct LifecycleBehaviourTests {
         let clock = ManualClock()
         let client = try ConfigDirectorClient(
             clientSDKKey: "test-key",
-            options: ConfigDirectorClientOptions(logger: RecordingLogger(forbidding: RecordingLogger.sdkKeys), caching: CachingOptions(enabled: false)),
+            options: ConfigDirectorClientOptions(
+                logger: RecordingLogger(forbidding: RecordingLogger.sdkKeys), caching: CachingOptions(enabled: false)),
             environment: ClientEnvironment(
                 transportFactory: ScriptedTransportFactory(answer: .deliver(.sample)),
                 telemetry: .sink(sink),

@@ -1,13 +1,13 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) @_spi(Locking) import ConfigModel
-import Foundation
-import Observation
-import Testing
-import TestSupport
-@_spi(Testing) import TransportTestSupport
-@_spi(Testing) import ClientTestSupport
-import ModelTestSupport
 @_spi(Testing) import ConfigTesting
+import Foundation
+import ModelTestSupport
+import Observation
+import TestSupport
+import Testing
+@_spi(Testing) import TransportTestSupport
 
 extension ConfigKeys {
     fileprivate static let observedGreeting = ConfigKey("greeting", default: "none")

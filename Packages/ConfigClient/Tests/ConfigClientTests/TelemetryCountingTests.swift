@@ -1,13 +1,13 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
+@_spi(Testing) import ConfigTesting
 @_spi(Internal) import ConfigTransport
 import Foundation
-import Testing
-import TestSupport
-@_spi(Testing) import TransportTestSupport
-@_spi(Testing) import ClientTestSupport
 import ModelTestSupport
-@_spi(Testing) import ConfigTesting
+import TestSupport
+import Testing
+@_spi(Testing) import TransportTestSupport
 
 /// Evaluations of held configs are counted per lock stripe and handed to the collector later; these
 /// tests check that every evaluation still lands in the right aggregate, with the right times.

@@ -1,12 +1,12 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigTransport
 import Foundation
-import Testing
-import TestSupport
-@_spi(Testing) import TransportTestSupport
-@_spi(Testing) import ClientTestSupport
 import ModelTestSupport
+import TestSupport
+import Testing
+@_spi(Testing) import TransportTestSupport
 
 @Suite("Telemetry")
 struct TelemetryTests {

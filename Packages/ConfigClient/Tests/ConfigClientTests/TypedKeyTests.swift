@@ -1,13 +1,13 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
+@_spi(Testing) import ConfigTesting
 @_spi(Internal) import ConfigTransport
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 @_spi(Testing) import TransportTestSupport
-@_spi(Testing) import ClientTestSupport
-import TestSupport
-import ModelTestSupport
-@_spi(Testing) import ConfigTesting
 
 /// A config value type of the app's, read from a string config.
 private struct Greeting: ConfigValue {

@@ -1,12 +1,12 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
-import Foundation
-import Testing
-import TestSupport
-@_spi(Testing) import TransportTestSupport
-@_spi(Testing) import ClientTestSupport
-import ModelTestSupport
 @_spi(Testing) import ConfigTesting
+import Foundation
+import ModelTestSupport
+import TestSupport
+import Testing
+@_spi(Testing) import TransportTestSupport
 
 /// A watched type whose parse reads the client, as an app's type may: the client must not hold its
 /// lock while the app's code runs, or the read would wait for it forever.

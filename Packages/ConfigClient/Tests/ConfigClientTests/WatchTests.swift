@@ -1,12 +1,12 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
-import Foundation
-import Testing
-import TestSupport
-@_spi(Testing) import TransportTestSupport
-@_spi(Testing) import ClientTestSupport
-import ModelTestSupport
 @_spi(Testing) import ConfigTesting
+import Foundation
+import ModelTestSupport
+import TestSupport
+import Testing
+@_spi(Testing) import TransportTestSupport
 
 @Suite("Watching values")
 struct WatchTests {

@@ -1,7 +1,7 @@
 @_spi(Internal) @_spi(Storage) import ConfigModel
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("ConfigSet(jsonBytes:) decodes as JSONDecoder does, and fails a set that holds an invalid string")
 struct ConfigSetJSONBytesTests {

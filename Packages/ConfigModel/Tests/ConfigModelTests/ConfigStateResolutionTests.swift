@@ -1,7 +1,7 @@
 @_spi(Internal) import ConfigModel
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// PROTOCOL §8: which config types each requested kind reads, and the order of checks.
 @Suite("Reading a served config as a type")

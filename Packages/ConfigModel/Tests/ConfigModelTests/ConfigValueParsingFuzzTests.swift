@@ -1,7 +1,7 @@
 @_spi(Internal) import ConfigModel
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Reading random text as config values")
 struct ConfigValueParsingFuzzTests {

@@ -1,6 +1,6 @@
 @_spi(Internal) import ConfigModel
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Parsing hostile JSON text")
 struct JSONParsingFuzzTests {

@@ -1,8 +1,8 @@
 import Foundation
+import ModelTestSupport
 import Testing
 
 @_spi(Internal) @testable import ConfigModel
-import ModelTestSupport
 
 @Suite("Logging")
 struct LoggerTests {

@@ -1,9 +1,9 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) @_spi(Testing) import ConfigStore
 import Foundation
-import Testing
-import TestSupport
 import ModelTestSupport
+import TestSupport
+import Testing
 
 @Suite("File caching provider")
 struct FileCachingProviderTests {

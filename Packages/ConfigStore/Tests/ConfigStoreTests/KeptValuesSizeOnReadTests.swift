@@ -1,10 +1,10 @@
 @_spi(Internal) import ConfigModel
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 
 @_spi(Internal) @_spi(Testing) @testable import ConfigStore
-import TestSupport
-import ModelTestSupport
 
 @Suite("Kept values store: the size limit applies before an entry is read")
 struct KeptValuesSizeOnReadTests {

@@ -1,8 +1,8 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
 import Foundation
-import Testing
 import ModelTestSupport
+import Testing
 
 @Suite("UserDefaults caching provider")
 struct UserDefaultsCachingProviderTests {

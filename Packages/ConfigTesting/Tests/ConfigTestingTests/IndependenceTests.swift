@@ -1,8 +1,8 @@
 @_spi(Internal) import ConfigClient
 @_spi(Internal) import ConfigModel
 import ConfigTesting
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Test clients are independent")
 struct IndependenceTests {

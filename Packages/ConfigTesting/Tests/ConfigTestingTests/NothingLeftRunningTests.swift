@@ -1,9 +1,9 @@
 @_spi(Internal) import ConfigClient
 @_spi(Internal) import ConfigModel
 import ConfigTesting
-import Testing
 import ModelTestSupport
 import TestSupport
+import Testing
 
 /// The client's core, every task of the SDK that connects, and the in-memory server hold the logger
 /// given to `makeTestClient`: once the test client is gone, the logger is released only when none of

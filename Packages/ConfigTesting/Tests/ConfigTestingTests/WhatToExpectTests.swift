@@ -1,9 +1,9 @@
 @_spi(Internal) import ConfigClient
 @_spi(Internal) import ConfigModel
 import ConfigTesting
-import Testing
 import ModelTestSupport
 import TestSupport
+import Testing
 
 @Suite("What to expect from a test client")
 struct WhatToExpectTests {

@@ -1,11 +1,11 @@
 import AllocCounter
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
+@_spi(Testing) import ConfigTesting
 @_spi(Internal) import ConfigTransport
 import Foundation
 import TestSupport
-@_spi(Testing) import ClientTestSupport
-@_spi(Testing) import ConfigTesting
 
 /// 1. `value(for:default:)` of a boolean on a ready client of 1,000 configs, telemetry on, against a
 /// `[String: String]` lookup under an uncontended lock plus the boolean parse.

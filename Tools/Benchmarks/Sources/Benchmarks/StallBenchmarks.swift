@@ -1,11 +1,11 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
-import Foundation
-import TestSupport
-import ModelTestSupport
-@_spi(Testing) import ClientTestSupport
 @_spi(Testing) import ConfigTesting
+import Foundation
+import ModelTestSupport
+import TestSupport
 
 /// Evaluation latencies of one thread, in a histogram of 1 µs buckets up to 1 s.
 ///

@@ -1,3 +1,4 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
@@ -5,7 +6,6 @@
 @_spi(Internal) import ConfigTransport
 import Foundation
 import ModelTestSupport
-@_spi(Testing) import ClientTestSupport
 
 /// Real time whose sleeps never end (until cancelled), so that no timer flush interferes.
 ///

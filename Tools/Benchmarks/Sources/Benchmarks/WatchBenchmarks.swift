@@ -1,13 +1,13 @@
 import AllocCounter
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 import ConfigEmulator
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
+@_spi(Testing) import ConfigTesting
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
 import ModelTestSupport
-@_spi(Testing) import ClientTestSupport
-@_spi(Testing) import ConfigTesting
 
 /// 4. Applying a one-key delta with 10,000 watch streams on distinct keys, against 10 streams.
 func benchmarkWatchFanOut() async {

@@ -1,8 +1,8 @@
 import ConfigDemoKit
 import ConfigEmulator
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("The demo's story")
 struct DemoStoryTests {

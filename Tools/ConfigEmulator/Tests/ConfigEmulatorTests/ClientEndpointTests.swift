@@ -1,7 +1,7 @@
 import ConfigEmulator
 @_spi(Internal) import ConfigModel
-import Foundation
 import EmulatorTestSupport
+import Foundation
 import Testing
 
 @Suite("Polling, telemetry and the SDK key")

@@ -1,9 +1,9 @@
 import ConfigEmulator
 @_spi(Internal) import ConfigModel
-import Foundation
 import EmulatorTestSupport
-import Testing
+import Foundation
 import TestSupport
+import Testing
 
 @Suite("Lifecycle")
 struct LifecycleTests {

@@ -1,14 +1,14 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
+@_spi(Testing) import ConfigTesting
 @_spi(Internal) import ConfigTransport
 import Foundation
-@_spi(Testing) import ConfigTesting
-import Testing
-import TestSupport
 import ModelTestSupport
+import TestSupport
+import Testing
 @_spi(Testing) import TransportTestSupport
-@_spi(Testing) import ClientTestSupport
 
 /// A real client whose seams a test holds: ConfigTesting's in-memory server (or, given an `answer`, a
 /// scripted transport), a manual clock, a recording logger, a recording telemetry sink, a driven

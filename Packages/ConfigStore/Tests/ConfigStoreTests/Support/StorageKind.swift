@@ -1,7 +1,7 @@
 @_spi(Internal) import ConfigStore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Each kind of storage the SDK ships, set up in a place of its own for one test.
 enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {

@@ -1,7 +1,7 @@
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The incremental response parser: framing, limits, and seeded fuzzing.
 @Suite("HTTP response parser")

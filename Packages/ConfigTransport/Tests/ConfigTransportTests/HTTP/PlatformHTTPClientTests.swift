@@ -1,9 +1,9 @@
 @_spi(Internal) import ConfigModel
 import Foundation
+import ModelTestSupport
 import Testing
 
 @_spi(Internal) @_spi(Testing) @testable import ConfigTransport
-import ModelTestSupport
 
 /// Which HTTP layer a request goes to, and shutting both down.
 @Suite("Platform HTTP client")

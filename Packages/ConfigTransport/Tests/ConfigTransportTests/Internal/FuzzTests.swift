@@ -1,8 +1,8 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Seeded, bounded fuzzing: the parser and the decoder never crash, hang, or hold more than their limit.
 @Suite("Fuzzing")

@@ -1,7 +1,7 @@
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("ISO 8601 timestamps")
 struct ISO8601MillisecondsTests {

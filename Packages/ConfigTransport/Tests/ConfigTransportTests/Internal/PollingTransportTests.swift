@@ -1,9 +1,9 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
-import Testing
-import TestSupport
 import ModelTestSupport
+import TestSupport
+import Testing
 @_spi(Testing) import TransportTestSupport
 
 @Suite("Polling transport")

@@ -1,7 +1,7 @@
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Reconnect backoff")
 struct ReconnectBackoffTests {
