@@ -170,7 +170,7 @@ let package = Package(
 
         // Cross-package tests, and the emulator's test helper (ConfigEmulator has no nested manifest, so this
         // helper lives with the root alone).
-        .target(name: "EmulatorTestSupport", dependencies: ["ConfigModel", "ConfigEmulator"]),
+        .target(name: "EmulatorTestSupport", dependencies: ["ConfigModel", "ConfigEmulator"], path: "Tests/EmulatorTestSupport"),
         .testTarget(
             name: "DocumentedExamplesTests",
             dependencies: [

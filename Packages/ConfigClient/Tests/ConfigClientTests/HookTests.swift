@@ -1,6 +1,6 @@
 @_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
-@_spi(Internal) @_spi(Locking) import ConfigModel
+@_spi(Internal) import ConfigModel
 @_spi(Testing) import ConfigTesting
 import Foundation
 import ModelTestSupport
@@ -19,10 +19,10 @@ private final class HookLog: Sendable {
         var description: String { String(reflecting: self) }
     }
 
-    let entries = Locked([Entry]())
-    let contexts = Locked([EvaluationHookContext]())
-    let results = Locked([ConfigEvaluation]())
-    let threads = Locked([ObjectIdentifier]())
+    let entries = Protected([Entry]())
+    let contexts = Protected([EvaluationHookContext]())
+    let results = Protected([ConfigEvaluation]())
+    let threads = Protected([ObjectIdentifier]())
 
     var all: [Entry] { entries.withLock { $0 } }
     func append(_ entry: Entry) { entries.withLock { $0.append(entry) } }
@@ -162,7 +162,7 @@ struct HookTests {
         await fixture.client.initialize()
         log.threads.withLock { $0 = [] }
         let client = fixture.client
-        let evaluator = Locked<ObjectIdentifier?>(nil)
+        let evaluator = Protected<ObjectIdentifier?>(nil)
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             Thread {
                 evaluator.withLock { $0 = ObjectIdentifier(Thread.current) }

@@ -389,19 +389,21 @@ struct LifecycleBehaviourTests {
 }
 
 /// A telemetry sink whose sends never end until it is closed.
-final class HangingTelemetrySink: TelemetrySink, @unchecked Sendable {
-    // Every stored property is guarded by `lock`.
-    private let lock = NSLock()
-    private var sends = 0
-    private var closed = false
-    private var waiting: [CheckedContinuation<Void, Never>] = []
+final class HangingTelemetrySink: TelemetrySink {
+    private struct State {
+        var sends = 0
+        var closed = false
+        var waiting: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Protected(State())
 
     func send(_ batch: TelemetryBatch) async -> Bool {
         await withCheckedContinuation { continuation in
-            let isClosed = lock.withLock {
-                sends += 1
-                if !closed { waiting.append(continuation) }
-                return closed
+            let isClosed = state.withLock { state in
+                state.sends += 1
+                if !state.closed { state.waiting.append(continuation) }
+                return state.closed
             }
             if isClosed { continuation.resume() }
         }
@@ -409,16 +411,16 @@ final class HangingTelemetrySink: TelemetrySink, @unchecked Sendable {
     }
 
     func close() {
-        let released = lock.withLock {
-            closed = true
-            defer { waiting = [] }
-            return waiting
+        let released = state.withLock { state in
+            state.closed = true
+            defer { state.waiting = [] }
+            return state.waiting
         }
         for continuation in released { continuation.resume() }
     }
 
-    var sendCount: Int { lock.withLock { sends } }
-    var isClosed: Bool { lock.withLock { closed } }
+    var sendCount: Int { state.withLock(\.sends) }
+    var isClosed: Bool { state.withLock(\.closed) }
 }
 
 /// A caching provider whose reads block until released, as a stalled disk would.

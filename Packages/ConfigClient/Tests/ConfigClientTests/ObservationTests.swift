@@ -1,6 +1,6 @@
 @_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
-@_spi(Internal) @_spi(Locking) import ConfigModel
+@_spi(Internal) import ConfigModel
 @_spi(Testing) import ConfigTesting
 import Foundation
 import ModelTestSupport
@@ -41,7 +41,7 @@ private struct GreetingReadingTheClient: ConfigValue {
 /// Signals the next change of what `read` reads, as SwiftUI would re-render: `fired` once it did.
 @MainActor
 private final class Change {
-    let fired = Locked(false)
+    let fired = Protected(false)
     private let signal: AsyncStream<Void>
 
     init(_ read: () -> Void) {
@@ -213,7 +213,7 @@ struct ObservationTests {
 
         let change = Change { _ = greeting.value }
         let server = try fixture.server
-        let delivered = Locked(false)
+        let delivered = Protected(false)
         // On a thread of its own, so that a parse waiting on the client's lock fails the test instead of
         // hanging it.
         Thread {

@@ -1,7 +1,7 @@
 #if OpenFeature
 import Combine
 @_spi(Internal) import ConfigClient
-@_spi(Internal) @_spi(Locking) import ConfigModel
+@_spi(Internal) import ConfigModel
 @_spi(Testing) import ConfigOpenFeature
 import ConfigTesting
 import Foundation
@@ -52,7 +52,7 @@ final class EventRecorder: @unchecked Sendable {  // `subscription` is set once 
         var nextWaiter: UInt64 = 0
     }
 
-    private let state = Locked(State())
+    private let state = Protected(State())
     private var subscription: AnyCancellable?
 
     init(_ api: OpenFeatureAPI) {
