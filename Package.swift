@@ -170,7 +170,11 @@ let package = Package(
 
         // Cross-package tests, and the emulator's test helper (ConfigEmulator has no nested manifest, so this
         // helper lives with the root alone).
-        .target(name: "EmulatorTestSupport", dependencies: ["ConfigModel", "ConfigEmulator"], path: "Tests/EmulatorTestSupport"),
+        .target(
+            name: "EmulatorTestSupport",
+            dependencies: ["ConfigModel", "ConfigEmulator"],
+            path: "Tests/EmulatorTestSupport"
+        ),
         .testTarget(
             name: "DocumentedExamplesTests",
             dependencies: [
