@@ -3,8 +3,8 @@ public import Foundation
 /// A value that several tasks and threads share, guarded by a lock: the one lock box of the test suites
 /// (fakes that tests share with the code under test, flags set from a callback, recorded events).
 ///
-/// Its `withLock` is inlinable, so that a benchmark's baseline that takes it pays what an `NSLock` costs
-/// and no cross-module call.
+/// Its members are inlinable, so that a benchmark's baseline that takes it pays what an `NSLock` costs
+/// and no cross-module call of an unspecialized generic.
 public final class Protected<Value>: @unchecked Sendable {
     // `value` is guarded by `lock`: every access goes through `withLock`.
     @usableFromInline var value: Value
@@ -26,9 +26,11 @@ public final class Protected<Value>: @unchecked Sendable {
     }
 
     /// A copy of the value.
+    @inlinable
     public var current: Value { withLock { $0 } }
 
     /// Replaces the value.
+    @inlinable
     public func set(_ newValue: Value) {
         withLock { $0 = newValue }
     }
