@@ -4,7 +4,8 @@ SWIFT ?= swift
 # The offline OpenFeature kit: CI and this machine have ../shared beside the clone.
 OFKIT ?= ../shared/openfeature-kit
 LINT_PATHS := Package.swift Packages Sources Tests Tools Scripts
-PACKAGES := $(notdir $(wildcard Packages/*))
+# Packages/TestSupport holds the test helpers and no tests: every other package builds it with its tests.
+PACKAGES := $(filter-out TestSupport,$(notdir $(wildcard Packages/*)))
 DOC_TARGETS := ConfigDirector ConfigModel ConfigTransport ConfigStore ConfigClient ConfigTesting ConfigOpenFeature
 
 .PHONY: help build demo test test-packages test-openfeature check-manifests check-time-limits check-imports check-api api test-consumer test-tsan lint format docs bench clean

@@ -1,5 +1,9 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) import ConfigModel
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
 @_spi(Internal) @_spi(Testing) @testable import ConfigClient
 
@@ -7,7 +11,7 @@ import Testing
 struct AppLifecycleTests {
     @Test("the background releases the connection and the foreground resumes it")
     func backgroundAndForeground() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         await fixture.client.initialize(context: ConfigDirectorContext(id: "u"))
         var events = fixture.client.events.makeAsyncIterator()
@@ -27,7 +31,8 @@ struct AppLifecycleTests {
 
     @Test("with pausesWhileBackgrounded off, the connection is left alone")
     func optedOut() async throws {
-        let fixture = try ClientFixture(connection: ConnectionOptions(pausesWhileBackgrounded: false))
+        let fixture = try ClientFixture(
+            answer: .deliver(.sample), connection: ConnectionOptions(pausesWhileBackgrounded: false))
         defer { fixture.client.close() }
         await fixture.client.initialize()
         fixture.lifecycle.send(.didEnterBackground)
@@ -40,7 +45,7 @@ struct AppLifecycleTests {
 
     @Test("the foreground does not resume a connection the app paused itself")
     func manualPauseStays() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         await fixture.client.initialize()
         fixture.client.pauseNetwork()

@@ -1,5 +1,9 @@
-@_spi(Internal) @_spi(Locking) import ConfigModel
+@_spi(Testing) import ClientTestSupport
+@_spi(Internal) import ConfigModel
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
 @testable @_spi(Internal) @_spi(Testing) import ConfigClient
 
@@ -16,7 +20,7 @@ struct GoingQuietTests {
     @Test("an operation waits for its turn, counted as waiting, and idle returns once the last ended")
     func queueTurns() async {
         let queue = SerialOperationQueue()
-        let ran = Locked<[Int]>([])
+        let ran = Protected<[Int]>([])
         let (wait, open) = Self.gate()
         queue.enqueue {
             await wait()
@@ -24,12 +28,12 @@ struct GoingQuietTests {
         }
         queue.enqueue { ran.withLock { $0.append(2) } }
         #expect(await eventually { queue.waitingCount == 1 })
-        #expect(ran.withLock { $0 }.isEmpty)
+        #expect(ran.current.isEmpty)
         #expect(!queue.isIdle)
 
         open()
         await queue.idle()
-        #expect(ran.withLock { $0 } == [1, 2])
+        #expect(ran.current == [1, 2])
         #expect(queue.waitingCount == 0)
         #expect(queue.isIdle)
     }
@@ -45,7 +49,7 @@ struct GoingQuietTests {
     @Test("a task set is idle once its tasks ended, those they started included, but not the cancelled")
     func taskSetIdle() async {
         let tasks = TaskSet()
-        let ran = Locked<[String]>([])
+        let ran = Protected<[String]>([])
         let (wait, open) = Self.gate()
         tasks.start {
             await wait()
@@ -60,13 +64,13 @@ struct GoingQuietTests {
         let idle = Task { await tasks.idle() }
         open()
         await idle.value
-        #expect(ran.withLock { $0 } == ["first", "started by the first"])
+        #expect(ran.current == ["first", "started by the first"])
         #expect(tasks.isEmpty)
     }
 
     @Test("the client goes quiet once a foreground resume has connected")
     func quietAfterResume() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         await fixture.client.initialize()
         fixture.lifecycle.send(.didEnterBackground)

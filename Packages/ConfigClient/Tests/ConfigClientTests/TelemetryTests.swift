@@ -1,7 +1,11 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigTransport
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
 @_spi(Internal) @_spi(Testing) @testable import ConfigClient
 

@@ -1,5 +1,6 @@
 @_spi(Internal) @_spi(Storage) import ConfigModel
 import Foundation
+import TestSupport
 import Testing
 
 @Suite(

@@ -1,5 +1,6 @@
 @_spi(Internal) import ConfigModel
 import Foundation
+import TestSupport
 import Testing
 
 /// PROTOCOL §8: which config types each requested kind reads, and the order of checks.

@@ -1,5 +1,6 @@
 @_spi(Internal) import ConfigModel
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Reading random text as config values", .timeLimit(.minutes(1)))

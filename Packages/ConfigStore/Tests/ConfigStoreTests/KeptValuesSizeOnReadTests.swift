@@ -1,5 +1,7 @@
 @_spi(Internal) import ConfigModel
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 
 @_spi(Internal) @_spi(Testing) @testable import ConfigStore

@@ -1,6 +1,8 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) @_spi(Testing) import ConfigStore
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 
 @Suite("Kept values store: size, failures, coalescing and threads", .timeLimit(.minutes(1)))
@@ -11,7 +13,7 @@ struct KeptValuesStorePolicyTests {
         provider: any CachingProvider,
         enabled: Bool = true,
         logger: RecordingLogger = RecordingLogger(),
-        scheduler: ManualScheduler? = nil,
+        scheduler: ManualClock? = nil,
         coalescingWindow: TimeInterval = 0.05
     ) -> KeptValuesStore {
         KeptValuesStore(
@@ -19,7 +21,7 @@ struct KeptValuesStorePolicyTests {
             options: CachingOptions(enabled: enabled, provider: provider),
             logger: logger,
             coalescingWindow: coalescingWindow,
-            scheduleWrite: scheduler?.schedule,
+            scheduleWrite: scheduler?.schedule(after:_:),
             now: { Fixtures.writtenAt }
         )
     }
@@ -107,22 +109,22 @@ struct KeptValuesStorePolicyTests {
     @Test("coalesces 100 saves into one write of the last one")
     func coalescing() async throws {
         let provider = CountingProvider()
-        let scheduler = ManualScheduler()
+        let scheduler = ManualClock()
         let store = Self.makeStore(provider: provider, scheduler: scheduler, coalescingWindow: 1)
         for revision in 1...100 {
             store.save(Fixtures.configSet(revision: revision), for: Fixtures.ada)
         }
-        #expect(scheduler.scheduledDelays == [1])
+        #expect(scheduler.requestedDelays == [1])
         #expect(provider.writeCount == 0)
 
-        scheduler.fireAll()
+        scheduler.advance(by: 1)
         await store.flush()
         #expect(provider.writeCount == 1)
         #expect(await Self.makeStore(provider: provider).load(for: Fixtures.ada) == Fixtures.configSet(revision: 100))
 
         store.save(Fixtures.configSet(revision: 101), for: Fixtures.ada)
-        #expect(scheduler.scheduledDelays == [1, 1])
-        scheduler.fireAll()
+        #expect(scheduler.requestedDelays == [1, 1])
+        scheduler.advance(by: 1)
         await store.flush()
         #expect(provider.writeCount == 2)
     }
@@ -149,7 +151,7 @@ struct KeptValuesStorePolicyTests {
     @Test("writes the last save on close and ignores saves after it")
     func close() async throws {
         let provider = CountingProvider()
-        let scheduler = ManualScheduler()
+        let scheduler = ManualClock()
         let store = Self.makeStore(provider: provider, scheduler: scheduler, coalescingWindow: 1)
         store.save(Fixtures.configSet(revision: 1), for: Fixtures.ada)
         store.save(Fixtures.configSet(revision: 2), for: Fixtures.ada)
@@ -157,7 +159,7 @@ struct KeptValuesStorePolicyTests {
         #expect(provider.writeCount == 1)
 
         store.save(Fixtures.configSet(revision: 3), for: Fixtures.ada)
-        scheduler.fireAll()
+        scheduler.advance(by: 1)
         await store.flush()
         #expect(provider.writeCount == 1)
         #expect(await Self.makeStore(provider: provider).load(for: Fixtures.ada) == Fixtures.configSet(revision: 2))

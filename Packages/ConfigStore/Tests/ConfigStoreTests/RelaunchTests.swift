@@ -1,6 +1,8 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) @_spi(Testing) import ConfigStore
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 
 /// The default store across launches: the test runs this test binary again, twice, as two launches of

@@ -1,6 +1,7 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
 import Foundation
+import ModelTestSupport
 import Testing
 
 @Suite("UserDefaults caching provider", .timeLimit(.minutes(1)))

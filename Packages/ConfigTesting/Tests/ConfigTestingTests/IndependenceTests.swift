@@ -1,6 +1,7 @@
 @_spi(Internal) import ConfigClient
 @_spi(Internal) import ConfigModel
 import ConfigTesting
+import TestSupport
 import Testing
 
 @Suite("Test clients are independent", .timeLimit(.minutes(1)))

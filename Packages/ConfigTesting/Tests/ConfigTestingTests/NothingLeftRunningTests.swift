@@ -1,6 +1,8 @@
 @_spi(Internal) import ConfigClient
 @_spi(Internal) import ConfigModel
 import ConfigTesting
+import ModelTestSupport
+import TestSupport
 import Testing
 
 /// The client's core, every task of the SDK that connects, and the in-memory server hold the logger

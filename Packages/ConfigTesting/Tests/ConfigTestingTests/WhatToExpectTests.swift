@@ -1,6 +1,8 @@
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 import ConfigTesting
+import ModelTestSupport
+import TestSupport
 import Testing
 
 @Suite("What to expect from a test client", .timeLimit(.minutes(1)))
@@ -40,7 +42,7 @@ struct WhatToExpectTests {
         #expect(!testClient.client.isReady)
         #expect(testClient.client.isInitializing)
         #expect(testClient.client.context == user)
-        #expect(logger.messages(at: .warn).contains { $0.contains("keeps retrying in the background") })
+        #expect(logger.lines(at: .warn).contains { $0.contains("keeps retrying in the background") })
         testClient.setValue("hi", for: "greeting")
         #expect(!testClient.client.isReady)
 
@@ -64,7 +66,7 @@ struct WhatToExpectTests {
 
         #expect(!testClient.client.isReady)
         #expect(testClient.client.context == user)
-        #expect(logger.messages(at: .warn).contains { $0.contains("keeps retrying in the background") })
+        #expect(logger.lines(at: .warn).contains { $0.contains("keeps retrying in the background") })
         testClient.completeContextUpdate()
         #expect(!testClient.client.isReady)
     }
@@ -85,7 +87,7 @@ struct WhatToExpectTests {
         #expect(!testClient.client.isReady)
         #expect(testClient.client.isInitializing)
         #expect(testClient.client.context == user)
-        #expect(logger.messages(at: .warn).contains { $0.contains("keeps retrying in the background") })
+        #expect(logger.lines(at: .warn).contains { $0.contains("keeps retrying in the background") })
 
         await testClient.client.resumeNetwork()
         #expect(testClient.client.isReady)
@@ -105,7 +107,7 @@ struct WhatToExpectTests {
 
         #expect(await initialization.value() != nil)
         #expect(!testClient.client.isReady)
-        #expect(logger.messages(at: .warn).contains { $0.contains("keeps retrying in the background") })
+        #expect(logger.lines(at: .warn).contains { $0.contains("keeps retrying in the background") })
     }
 
     @Test("an attempt started while another is held waits for it to be completed")

@@ -1,6 +1,7 @@
 import ConfigDemoKit
 import ConfigEmulator
 import Foundation
+import TestSupport
 import Testing
 
 // The story's speed (about 5 s on the project's machine, asked to stay under 30 s) is not a test's to
@@ -51,7 +52,7 @@ struct DemoStoryTests {
         let story = DemoStory(options: options, console: buffer.console)
         defer { story.finish() }
         try await story.run()
-        let sawEdit = SawEdit()
+        let sawEdit = Protected(false)
         try await story.follow {
             guard let path = Self.configsPath(in: buffer.output),
                 let text = try? String(contentsOfFile: path, encoding: .utf8)
@@ -61,13 +62,13 @@ struct DemoStoryTests {
             let deadline = Date(timeIntervalSinceNow: 10)
             while Date() < deadline {
                 if buffer.output.contains("welcome-message = \"Edited by hand\"") {
-                    sawEdit.mark()
+                    sawEdit.set(true)
                     return
                 }
                 try? await Task.sleep(nanoseconds: 10_000_000)
             }
         }
-        #expect(sawEdit.value, "\(buffer.output)")
+        #expect(sawEdit.current, "\(buffer.output)")
     }
 
     @Test("serves the example configs file of the emulator")
@@ -98,23 +99,5 @@ struct DemoStoryTests {
             let start = line.range(of: "edit ")?.upperBound, let end = line.range(of: " (reloaded")?.lowerBound
         else { return nil }
         return String(line[start..<end])
-    }
-}
-
-/// Whether the follow test saw its edit printed.
-private final class SawEdit: @unchecked Sendable {  // `seen` is only touched while holding `lock`
-    private let lock = NSLock()
-    private var seen = false
-
-    func mark() {
-        lock.lock()
-        defer { lock.unlock() }
-        seen = true
-    }
-
-    var value: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return seen
     }
 }

@@ -1,7 +1,7 @@
 import ConfigEmulator
 @_spi(Internal) import ConfigModel
+import EmulatorTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 @Suite("Polling, telemetry and the SDK key", .timeLimit(.minutes(1)))

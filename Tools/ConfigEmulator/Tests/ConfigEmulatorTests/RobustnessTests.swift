@@ -1,5 +1,6 @@
 import ConfigEmulator
 @_spi(Internal) import ConfigModel
+import EmulatorTestSupport
 import Foundation
 import TestSupport
 import Testing
