@@ -11,7 +11,7 @@ import Testing
 
 /// ConfigDirectorClient over HTTP, with real telemetry, against the emulator over loopback (issue 6),
 /// in both connection modes.
-@Suite("The client against the emulator", .timeLimit(.minutes(1)))
+@Suite("The client against the emulator", .timeLimit(.minutes(3)))
 struct ClientEndToEndTests {
     private static let modes: [ConnectionMode] = [.streaming, .polling]
 

@@ -9,7 +9,7 @@ import Testing
 @_spi(Testing) import TransportTestSupport
 
 /// The HTTP transports of ConfigTransport against the emulator over loopback (issue 4).
-@Suite("Transports against the emulator", .timeLimit(.minutes(1)))
+@Suite("Transports against the emulator", .timeLimit(.minutes(3)))
 struct TransportEndToEndTests {
     private static let streamingPath = "/client/sse/v1"
     private static let pollingPath = "/client/polling/v1"

@@ -4,7 +4,7 @@ import EmulatorTestSupport
 import Foundation
 import Testing
 
-@Suite("Admin API", .timeLimit(.minutes(1)))
+@Suite("Admin API", .timeLimit(.minutes(3)))
 struct AdminTests {
     @Test("sets a config, changes its value, removes it and replaces all, each reaching an open stream")
     func configOperations() async throws {

@@ -4,7 +4,7 @@ import EmulatorTestSupport
 import Foundation
 import Testing
 
-@Suite("Polling, telemetry and the SDK key", .timeLimit(.minutes(1)))
+@Suite("Polling, telemetry and the SDK key", .timeLimit(.minutes(3)))
 struct ClientEndpointTests {
     @Test("answers polling with the full set for the context and a timestamp")
     func polling() async throws {

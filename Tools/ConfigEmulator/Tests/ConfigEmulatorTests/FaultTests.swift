@@ -4,7 +4,7 @@ import EmulatorTestSupport
 import Foundation
 import Testing
 
-@Suite("Fault injection", .timeLimit(.minutes(1)))
+@Suite("Fault injection", .timeLimit(.minutes(3)))
 struct FaultTests {
     @Test("answers the next N requests to a path with the status and Retry-After, then serves again")
     func statusFault() async throws {

@@ -5,7 +5,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("Lifecycle", .timeLimit(.minutes(1)))
+@Suite("Lifecycle", .timeLimit(.minutes(3)))
 struct LifecycleTests {
     @Test("stop closes streams, half-read requests and stalled responses, and leaves no thread running")
     func stopClosesEverything() async throws {

@@ -4,7 +4,7 @@ import EmulatorTestSupport
 import Foundation
 import Testing
 
-@Suite("Load", .timeLimit(.minutes(1)))
+@Suite("Load", .timeLimit(.minutes(3)))
 struct LoadTests {
     @Test("holds 200 concurrent streams and pushes a change to every one")
     func twoHundredStreams() async throws {

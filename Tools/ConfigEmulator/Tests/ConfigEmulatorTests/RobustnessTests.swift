@@ -5,7 +5,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("Robustness", .timeLimit(.minutes(1)))
+@Suite("Robustness", .timeLimit(.minutes(3)))
 struct RobustnessTests {
     @Test(
         "answers 400 to malformed requests",

@@ -4,7 +4,7 @@ import EmulatorTestSupport
 import Foundation
 import Testing
 
-@Suite("Streaming", .timeLimit(.minutes(1)))
+@Suite("Streaming", .timeLimit(.minutes(3)))
 struct StreamingTests {
     @Test("opens with the full set for the context, then sends a delta with an id for a change")
     func fullSetThenDelta() async throws {

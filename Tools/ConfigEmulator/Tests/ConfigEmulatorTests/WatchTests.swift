@@ -6,7 +6,7 @@ import ModelTestSupport
 import TestSupport
 import Testing
 
-@Suite("Watching the configs file", .timeLimit(.minutes(1)))
+@Suite("Watching the configs file", .timeLimit(.minutes(3)))
 struct WatchTests {
     @Test("pushes a delta when a value changes in the file and a full set when a key is removed")
     func reloads() async throws {
