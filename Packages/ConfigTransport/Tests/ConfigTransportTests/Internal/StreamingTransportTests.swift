@@ -197,7 +197,12 @@ struct StreamingTransportTests {
             return
         }
         #expect(statusCode == status)
-        #expect(recorder.states.count == 1)
+        // A retry would show before the next connection, which starts only once the refused one has ended.
+        clock.advance(by: 10_000)
+        http.enqueue(.hangingOpen)
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
+        #expect(http.requestCount == 2)
+        #expect(recorder.states.count == 2)
     }
 
     @Test("204 stops quietly: .stopped is reported, no reconnect, no warning or error")
