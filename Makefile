@@ -4,10 +4,11 @@ SWIFT ?= swift
 # The offline OpenFeature kit: CI and this machine have ../shared beside the clone.
 OFKIT ?= ../shared/openfeature-kit
 LINT_PATHS := Package.swift Packages Sources Tests Tools Scripts
-PACKAGES := $(notdir $(wildcard Packages/*))
+# Packages/TestSupport holds the test helpers and no tests: every other package builds it with its tests.
+PACKAGES := $(filter-out TestSupport,$(notdir $(wildcard Packages/*)))
 DOC_TARGETS := ConfigDirector ConfigModel ConfigTransport ConfigStore ConfigClient ConfigTesting ConfigOpenFeature
 
-.PHONY: help build demo test test-packages test-openfeature check-manifests check-imports check-api api test-consumer test-tsan lint format docs bench clean
+.PHONY: help build demo test test-packages test-openfeature check-manifests check-time-limits check-imports check-api api test-consumer test-tsan lint format docs bench clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -38,6 +39,9 @@ test-openfeature: ## Test the OpenFeature provider with the trait on: ConfigOpen
 
 check-manifests: ## Fail when a nested manifest drifts from the root (targets, dependencies, settings).
 	python3 Scripts/check-manifests.py
+
+check-time-limits: ## Fail when a @Suite or @Test has no .timeLimit trait, directly or from an enclosing suite.
+	python3 Scripts/check-time-limits.py
 
 check-imports: ## Build everything with explicit import checking and warnings as errors.
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error -Xswiftc -warnings-as-errors

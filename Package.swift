@@ -70,36 +70,60 @@ let package = Package(
         ),
         .testTarget(
             name: "ConfigModelTests",
-            dependencies: ["ConfigModel"],
+            dependencies: ["ConfigModel", "TestSupport", "ModelTestSupport"],
             path: "Packages/ConfigModel/Tests/ConfigModelTests"
         ),
         .testTarget(
             name: "ConfigTransportTests",
-            dependencies: ["ConfigModel", "ConfigTransport"],
+            dependencies: [
+                "ConfigModel", "ConfigTransport", "TestSupport", "ModelTestSupport", "TransportTestSupport",
+            ],
             path: "Packages/ConfigTransport/Tests/ConfigTransportTests"
         ),
         .testTarget(
             name: "ConfigStoreTests",
-            dependencies: ["ConfigModel", "ConfigStore"],
+            dependencies: ["ConfigModel", "ConfigStore", "TestSupport", "ModelTestSupport"],
             path: "Packages/ConfigStore/Tests/ConfigStoreTests"
         ),
         .testTarget(
             name: "ConfigClientTests",
-            dependencies: ["ConfigModel", "ConfigTransport", "ConfigStore", "ConfigClient"],
+            dependencies: [
+                "ConfigModel", "ConfigTransport", "ConfigStore", "ConfigClient", "ConfigTesting",
+                "TestSupport", "ModelTestSupport", "TransportTestSupport", "ClientTestSupport",
+            ],
             path: "Packages/ConfigClient/Tests/ConfigClientTests"
         ),
         .testTarget(
             name: "ConfigTestingTests",
-            dependencies: ["ConfigModel", "ConfigClient", "ConfigTesting"],
+            dependencies: ["ConfigModel", "ConfigClient", "ConfigTesting", "TestSupport", "ModelTestSupport"],
             path: "Packages/ConfigTesting/Tests/ConfigTestingTests"
         ),
         .testTarget(
             name: "ConfigOpenFeatureTests",
             dependencies: [
-                "ConfigModel", "ConfigClient", "ConfigTesting", "ConfigOpenFeature",
+                "ConfigModel", "ConfigClient", "ConfigTesting", "ConfigOpenFeature", "TestSupport", "ModelTestSupport",
                 .product(name: "OpenFeature", package: "swift-sdk", condition: .when(traits: ["OpenFeature"])),
             ],
             path: "Packages/ConfigOpenFeature/Tests/ConfigOpenFeatureTests"
+        ),
+
+        // The test helpers, one copy of each, in Packages/TestSupport so that every nested manifest's tests
+        // reach them too; never a product (apps must not see them): see CONTRIBUTING.md.
+        .target(name: "TestSupport", path: "Packages/TestSupport/Sources/TestSupport"),
+        .target(
+            name: "ModelTestSupport",
+            dependencies: ["ConfigModel", "TestSupport"],
+            path: "Packages/TestSupport/Sources/ModelTestSupport"
+        ),
+        .target(
+            name: "TransportTestSupport",
+            dependencies: ["ConfigModel", "ConfigTransport", "TestSupport"],
+            path: "Packages/TestSupport/Sources/TransportTestSupport"
+        ),
+        .target(
+            name: "ClientTestSupport",
+            dependencies: ["ConfigModel", "ConfigTransport", "ConfigClient", "TestSupport"],
+            path: "Packages/TestSupport/Sources/ClientTestSupport"
         ),
 
         // The modules that apps import, as the reference pages name them: re-exports only.
@@ -123,7 +147,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ConfigEmulatorTests",
-            dependencies: ["ConfigEmulator", "ConfigModel", "TestSupport"],
+            dependencies: ["ConfigEmulator", "ConfigModel", "TestSupport", "ModelTestSupport", "EmulatorTestSupport"],
             path: "Tools/ConfigEmulator/Tests/ConfigEmulatorTests"
         ),
 
@@ -140,29 +164,36 @@ let package = Package(
         ),
         .testTarget(
             name: "ConfigDemoTests",
-            dependencies: ["ConfigDemoKit", "ConfigDirector", "ConfigEmulator"],
+            dependencies: ["ConfigDemoKit", "ConfigDirector", "ConfigEmulator", "TestSupport"],
             path: "Tools/ConfigDemo/Tests/ConfigDemoTests"
         ),
 
-        // Cross-package tests and the helpers they share.
-        .target(name: "TestSupport", dependencies: ["ConfigModel", "ConfigEmulator"], path: "Tests/TestSupport"),
+        // Cross-package tests, and the emulator's test helper (ConfigEmulator has no nested manifest, so this
+        // helper lives with the root alone).
+        .target(
+            name: "EmulatorTestSupport",
+            dependencies: ["ConfigModel", "ConfigEmulator"],
+            path: "Tests/EmulatorTestSupport"
+        ),
         .testTarget(
             name: "DocumentedExamplesTests",
-            dependencies: ["ConfigDirector", "ConfigDirectorTesting", "ConfigEmulator", "TestSupport"]
+            dependencies: [
+                "ConfigDirector", "ConfigDirectorTesting", "ConfigEmulator", "TestSupport", "EmulatorTestSupport",
+            ]
         ),
         // The OpenFeature provider page's examples, and the provider against the emulator (trait OpenFeature).
         .testTarget(
             name: "OpenFeatureProviderTests",
             dependencies: [
                 "ConfigDirector", "ConfigDirectorTesting", "ConfigDirectorOpenFeatureProvider", "ConfigEmulator",
-                "TestSupport",
+                "EmulatorTestSupport",
                 .product(name: "OpenFeature", package: "swift-sdk", condition: .when(traits: ["OpenFeature"])),
             ]
         ),
         .testTarget(
             name: "ConfigDirectorTests",
             dependencies: [
-                "ConfigDirector", "ConfigDirectorTesting", "ConfigDirectorOpenFeatureProvider", "TestSupport",
+                "ConfigDirector", "ConfigDirectorTesting", "ConfigDirectorOpenFeatureProvider",
             ]
         ),
         // The SDK against the emulator over loopback: the transports of ConfigTransport and the client.
@@ -170,6 +201,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "ConfigModel", "ConfigTransport", "ConfigStore", "ConfigClient", "ConfigEmulator", "TestSupport",
+                "ModelTestSupport", "TransportTestSupport", "EmulatorTestSupport",
             ]
         ),
     ]

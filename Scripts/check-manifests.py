@@ -4,7 +4,8 @@
 For each nested package it compares, against the root manifest's target of the same name:
 the set of targets (the package's module and its tests), each target's type, dependencies
 (by module or product name, with trait conditions) and Swift settings, plus platforms, and
-the traits of every package that declares any. Prints what differs; exits 1 on any drift.
+the traits of every package that declares any. Packages/TestSupport holds helper targets only, none
+of which may be in a product of the root. Prints what differs; exits 1 on any drift.
 """
 import json
 import pathlib
@@ -12,6 +13,8 @@ import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+# The package of test helpers, whose targets the other packages' tests depend on (CONTRIBUTING.md).
+SUPPORT = "TestSupport"
 
 
 def dump(folder):
@@ -44,13 +47,22 @@ def describe(target):
 def main():
     root = dump(ROOT)
     root_targets = {target["name"]: target for target in root["targets"]}
+    root_product_targets = {name for product in root["products"] for name in product["targets"]}
     problems = []
     packages = sorted(path.parent for path in (ROOT / "Packages").glob("*/Package.swift"))
     for folder in packages:
         name = folder.name
         nested = dump(folder)
         nested_names = sorted(target["name"] for target in nested["targets"])
-        if nested_names != sorted([name, f"{name}Tests"]):
+        if name == SUPPORT:
+            # The test helpers: library targets only, none of them a product of the root (apps never see them).
+            exposed = sorted(set(nested_names) & root_product_targets)
+            if exposed:
+                problems.append(f"{name}: {exposed} are in products of the root manifest")
+            tests = [target["name"] for target in nested["targets"] if target["type"] != "regular"]
+            if tests:
+                problems.append(f"{name}: declares {tests}, but holds helpers only")
+        elif nested_names != sorted([name, f"{name}Tests"]):
             problems.append(f"{name}: targets are {nested_names}, expected {name} and {name}Tests")
         for target in nested["targets"]:
             if target["name"] not in root_targets:

@@ -16,7 +16,10 @@ let package = Package(
     dependencies: [
         .package(path: "../ConfigModel"),
         .package(path: "../ConfigStore"),
+        // The in-memory server the tests drive the client through (ConfigTesting depends on this package).
+        .package(path: "../ConfigTesting"),
         .package(path: "../ConfigTransport"),
+        .package(path: "../TestSupport"),
     ],
     targets: [
         .target(
@@ -34,6 +37,11 @@ let package = Package(
                 .product(name: "ConfigTransport", package: "ConfigTransport"),
                 .product(name: "ConfigStore", package: "ConfigStore"),
                 "ConfigClient",
+                .product(name: "ConfigTesting", package: "ConfigTesting"),
+                .product(name: "TestSupport", package: "TestSupport"),
+                .product(name: "ModelTestSupport", package: "TestSupport"),
+                .product(name: "TransportTestSupport", package: "TestSupport"),
+                .product(name: "ClientTestSupport", package: "TestSupport"),
             ]
         ),
     ]

@@ -13,12 +13,18 @@ let package = Package(
     name: "ConfigModel",
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
     products: [.library(name: "ConfigModel", targets: ["ConfigModel"])],
+    dependencies: [
+        // The test helpers (Packages/TestSupport depends on this package in turn: see CONTRIBUTING.md).
+        .package(path: "../TestSupport")
+    ],
     targets: [
         .target(name: "ConfigModel"),
         .testTarget(
             name: "ConfigModelTests",
             dependencies: [
-                "ConfigModel"
+                "ConfigModel",
+                .product(name: "TestSupport", package: "TestSupport"),
+                .product(name: "ModelTestSupport", package: "TestSupport"),
             ]
         ),
     ]

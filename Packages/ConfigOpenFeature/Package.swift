@@ -24,6 +24,7 @@ let package = Package(
         .package(path: "../ConfigModel"),
         .package(path: "../ConfigStore"),
         .package(path: "../ConfigTesting"),
+        .package(path: "../TestSupport"),
         .package(url: "https://github.com/open-feature/swift-sdk", from: "0.6.0"),
     ],
     targets: [
@@ -43,6 +44,8 @@ let package = Package(
                 .product(name: "ConfigClient", package: "ConfigClient"),
                 .product(name: "ConfigTesting", package: "ConfigTesting"),
                 "ConfigOpenFeature",
+                .product(name: "TestSupport", package: "TestSupport"),
+                .product(name: "ModelTestSupport", package: "TestSupport"),
                 .product(name: "OpenFeature", package: "swift-sdk", condition: .when(traits: ["OpenFeature"])),
             ]
         ),

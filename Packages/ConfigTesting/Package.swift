@@ -18,6 +18,7 @@ let package = Package(
         .package(path: "../ConfigModel"),
         .package(path: "../ConfigStore"),
         .package(path: "../ConfigTransport"),
+        .package(path: "../TestSupport"),
     ],
     targets: [
         .target(
@@ -35,6 +36,8 @@ let package = Package(
                 .product(name: "ConfigModel", package: "ConfigModel"),
                 .product(name: "ConfigClient", package: "ConfigClient"),
                 "ConfigTesting",
+                .product(name: "TestSupport", package: "TestSupport"),
+                .product(name: "ModelTestSupport", package: "TestSupport"),
             ]
         ),
     ]

@@ -14,7 +14,8 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
     products: [.library(name: "ConfigTransport", targets: ["ConfigTransport"])],
     dependencies: [
-        .package(path: "../ConfigModel")
+        .package(path: "../ConfigModel"),
+        .package(path: "../TestSupport"),
     ],
     targets: [
         .target(
@@ -28,6 +29,9 @@ let package = Package(
             dependencies: [
                 .product(name: "ConfigModel", package: "ConfigModel"),
                 "ConfigTransport",
+                .product(name: "TestSupport", package: "TestSupport"),
+                .product(name: "ModelTestSupport", package: "TestSupport"),
+                .product(name: "TransportTestSupport", package: "TestSupport"),
             ]
         ),
     ]

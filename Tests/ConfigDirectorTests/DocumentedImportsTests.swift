@@ -4,7 +4,7 @@ import ConfigDirectorTesting
 import Foundation
 import Testing
 
-@Suite("Documented imports")
+@Suite("Documented imports", .timeLimit(.minutes(1)))
 struct DocumentedImportsTests {
     @Test("import ConfigDirector reaches the model, store and client types")
     func umbrella() throws {

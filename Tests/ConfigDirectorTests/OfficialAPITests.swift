@@ -48,7 +48,7 @@ private final class AdapterLogger: ConfigDirectorLogger, @unchecked Sendable {  
     var logged: [String] { lock.withLock { lines } }
 }
 
-@Suite("The official SDK's public API")
+@Suite("The official SDK's public API", .timeLimit(.minutes(1)))
 struct OfficialAPITests {
     @Test("1. events are ClientEvent values on an AsyncStream<ClientEvent>")
     func clientEvent() async {

@@ -88,7 +88,7 @@ private struct RecordingTracer: Tracer {
     var activeSpan: (any TracingSpan)? { span }
 }
 
-@Suite("Examples beyond the reference API")
+@Suite("Examples beyond the reference API", .timeLimit(.minutes(1)))
 struct BeyondTheReferenceExamples {
     @Test("typed keys read what the test client serves")
     func typedKeys() async {

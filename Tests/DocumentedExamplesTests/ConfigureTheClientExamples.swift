@@ -66,7 +66,7 @@ private func connectionExample() throws -> ConfigDirectorClient {
     return client
 }
 
-@Suite("Documented examples: configure the client")
+@Suite("Documented examples: configure the client", .timeLimit(.minutes(1)))
 struct ConfigureTheClientExamples {
     @Test("creating a client makes no network call and throws only for programming errors")
     func creation() throws {

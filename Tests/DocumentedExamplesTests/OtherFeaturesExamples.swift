@@ -1,8 +1,9 @@
 import ConfigDirector
 import ConfigEmulator
+import TestSupport
 import Testing
 
-@Suite("Documented examples: other client features")
+@Suite("Documented examples: other client features", .timeLimit(.minutes(1)))
 struct OtherFeaturesExamples {
     @Test("context changes only once the new connection succeeds, and isReady is false meanwhile")
     func contextAndReadiness() async throws {
@@ -14,7 +15,7 @@ struct OtherFeaturesExamples {
 
             emulator.inject(.stall(seconds: 2, path: "/client/sse/v1"))
             let update = Task { await client.updateContext(ConfigDirectorContext(id: "b")) }
-            #expect(await eventuallyTrue { !client.isReady })
+            #expect(await eventually(timeout: 2) { !client.isReady })
             #expect(client.context?.id == "a")
             #expect(client.value(for: "my-config-key", default: false))
             await update.value
@@ -45,16 +46,7 @@ struct OtherFeaturesExamples {
             client.close()
             #expect(await values.next() == nil)
             #expect(client.value(for: "my-config-key", default: false) == false)
-            #expect(await eventuallyTrue { emulator.openStreams().isEmpty })
+            #expect(await eventually(timeout: 2) { emulator.openStreams().isEmpty })
         }
     }
-}
-
-/// Waits, in small real sleeps bounded to about two seconds, until `condition` holds.
-func eventuallyTrue(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<200 {
-        if condition() { return true }
-        try? await Task.sleep(nanoseconds: 10_000_000)
-    }
-    return condition()
 }

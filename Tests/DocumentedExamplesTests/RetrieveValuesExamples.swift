@@ -71,7 +71,7 @@ private func readLocale(_ client: ConfigDirectorClient) -> Locale {
     return locale
 }
 
-@Suite("Documented examples: retrieve config values")
+@Suite("Documented examples: retrieve config values", .timeLimit(.minutes(1)))
 struct RetrieveValuesExamples {
     @Test("a read returns the default until the client is ready, then the served value")
     func defaultThenServed() async throws {

@@ -1,7 +1,7 @@
 @_spi(Testing) import ConfigDirector
 import ConfigEmulator
+import EmulatorTestSupport
 import Foundation
-import TestSupport
 
 /// The configs the reference page's examples read, served by the emulator.
 let documentedConfigs: [EmulatedConfig] = [

@@ -3,7 +3,8 @@ import Testing
 
 // The examples of "Test your code" exactly as documented, with the one import the page names: they
 // compile only if `import ConfigDirectorTesting` brings everything they use.
-
+// The suite attribute, which bounds its tests in time, is the one line added to the page's text.
+@Suite(.timeLimit(.minutes(1)))
 struct CheckoutTests {
     @Test func enablesTheNewCheckoutWhenTheFlagIsOn() async {
         let testClient = makeTestClient(values: ["new-checkout": true, "max-items": 20])
@@ -27,7 +28,7 @@ struct Checkout {
     }
 }
 
-@Suite("Documented testing examples under import ConfigDirectorTesting")
+@Suite("Documented testing examples under import ConfigDirectorTesting", .timeLimit(.minutes(1)))
 struct DocumentedTestingExamplesTests {
     // Each element is yielded before `next()` is called (setValue and initialize deliver synchronously),
     // so no read waits; ConfigTestingTests runs the same example under a time limit.

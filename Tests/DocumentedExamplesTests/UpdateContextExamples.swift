@@ -49,7 +49,7 @@ private func updateWithLiteralTraits(_ client: ConfigDirectorClient) async {
     )
 }
 
-@Suite("Documented examples: update the user context")
+@Suite("Documented examples: update the user context", .timeLimit(.minutes(1)))
 struct UpdateContextExamples {
     @Test("initialize sends the context and its traits select the values")
     func initializeWithTraits() async throws {

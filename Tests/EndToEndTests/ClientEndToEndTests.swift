@@ -3,13 +3,15 @@ import ConfigEmulator
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
 @_spi(Internal) import ConfigTransport
+import EmulatorTestSupport
 import Foundation
+import ModelTestSupport
 import TestSupport
 import Testing
 
 /// ConfigDirectorClient over HTTP, with real telemetry, against the emulator over loopback (issue 6),
 /// in both connection modes.
-@Suite("The client against the emulator")
+@Suite("The client against the emulator", .timeLimit(.minutes(3)))
 struct ClientEndToEndTests {
     private static let modes: [ConnectionMode] = [.streaming, .polling]
 
@@ -102,7 +104,7 @@ struct ClientEndToEndTests {
             #expect(bodies.last?.givenContext == otherUser)
             if mode == .streaming {
                 // Each connect replaces the last: the stream of the first context closes.
-                #expect(await eventually { emulator.openStreams().map(\.context) == [otherUser] })
+                #expect(await eventually(timeout: longestWait) { emulator.openStreams().map(\.context) == [otherUser] })
             }
         }
     }
@@ -118,9 +120,11 @@ struct ClientEndToEndTests {
             defer { maxItems.cancel() }
             #expect(await maxItems.wait { $0 == [20] })
 
+            func reconnects() -> Int { e2e.logger.messages(at: .debug).filter { $0.hasPrefix("Reconnecting") }.count }
+            let reconnectsBefore = reconnects()
             emulator.stop()
-            // A few failed reconnects or polls (on the scaled clock) while nothing listens.
-            try await Task.sleep(nanoseconds: 500_000_000)
+            // Two reconnects announced while nothing listens: the first attempt after the stop has failed.
+            #expect(await eventually { reconnects() >= reconnectsBefore + 2 })
             #expect(e2e.client.value(for: "max-items", default: 0) == 20)
             #expect(e2e.client.value(for: "dark-mode", default: false) == true)
 
@@ -137,7 +141,7 @@ struct ClientEndToEndTests {
             #expect(!bodies.isEmpty && bodies.allSatisfy { $0.givenContext == proUser })
             if mode == .streaming {
                 // The new emulator knows nothing of the old one's event ids and sent a full set.
-                #expect(await eventually { restarted.openStreams().map(\.context) == [proUser] })
+                #expect(await eventually(timeout: longestWait) { restarted.openStreams().map(\.context) == [proUser] })
             }
         }
     }
@@ -165,7 +169,7 @@ struct ClientEndToEndTests {
             #expect(connectionErrors.first?.hasPrefix("An error occurred during initialization: ") == true)
             #expect(connectionErrors.first?.contains("(HTTP 401)") == true)
             #expect(errors.count - connectionErrors.count <= 1)
-            #expect(!e2e.logger.allMessages.contains { $0.contains("not-the-key") })
+            #expect(!e2e.logger.messages.contains { $0.contains("not-the-key") })
         }
     }
 
@@ -182,7 +186,7 @@ struct ClientEndToEndTests {
             _ = e2e.client.value(for: "missing", default: 7)
 
             e2e.client.close()
-            #expect(await eventually { !emulator.telemetryBatches().isEmpty })
+            #expect(await eventually(timeout: longestWait) { !emulator.telemetryBatches().isEmpty })
 
             let batches = emulator.telemetryBatches()
             try #require(batches.count == 1)
@@ -257,7 +261,7 @@ struct ClientEndToEndTests {
             await first.client.initialize(context: proUser)
             #expect(first.client.isReady)
             first.client.close()
-            #expect(await eventually { provider.read() != nil })
+            #expect(await eventually(timeout: longestWait) { provider.read() != nil })
             return emulator.baseURL
         }
 

@@ -1,12 +1,15 @@
 import ConfigEmulator
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigTransport
+import EmulatorTestSupport
 import Foundation
+import ModelTestSupport
 import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
 /// The HTTP transports of ConfigTransport against the emulator over loopback (issue 4).
-@Suite("Transports against the emulator")
+@Suite("Transports against the emulator", .timeLimit(.minutes(3)))
 struct TransportEndToEndTests {
     private static let streamingPath = "/client/sse/v1"
     private static let pollingPath = "/client/polling/v1"
@@ -23,38 +26,15 @@ struct TransportEndToEndTests {
             .makeTransport(handler: recorder.handler)
     }
 
-    /// Connects `transport` and waits, at most `longestWait`, for the outcome it reports for this connect:
-    /// the first `.open`, `.failed` or `.stopped` recorded after the call (`nil` if none came).
-    ///
-    /// A connection starts only once the previous one has ended, so after a second connect's outcome,
-    /// whatever the previous connection would still have done (a retry, a warning) has shown.
-    private func connect(
-        _ transport: any Transport,
-        context: ConfigDirectorContext?,
-        reason: ConnectReason = .initialization,
-        recorder: TransportEventRecorder
-    ) async -> ConnectionState? {
-        let count = recorder.states.count
-        transport.connect(context: context, reason: reason)
-        let outcome = {
-            recorder.states.dropFirst(count).first { state in
-                if case .reconnecting = state { return false }
-                return true
-            }
-        }
-        _ = await recorder.wait { _ in outcome() != nil }
-        return outcome()
-    }
-
     @Test("a stream opens with the full set of the context, then carries a delta of each change for it")
     func fullSetThenDeltas() async throws {
         try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in
             let logger = RecordingLogger()
-            let recorder = TransportEventRecorder()
+            let recorder = TransportEventRecorder(timeout: longestWait)
             let transport = streamingTransport(emulator, logger: logger, recorder: recorder)
             defer { transport.close() }
 
-            #expect(await connect(transport, context: proUser, recorder: recorder) == .open)
+            #expect(await connectAndAwaitOutcome(transport, context: proUser, recorder: recorder) == .open)
             #expect(await recorder.waitForSets { $0.count == 1 })
             let full = try #require(recorder.configSets.first)
             #expect(full.kind == .full)
@@ -96,12 +76,12 @@ struct TransportEndToEndTests {
     func reconnectsWithLastEventID() async throws {
         try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in
             let logger = RecordingLogger()
-            let recorder = TransportEventRecorder()
+            let recorder = TransportEventRecorder(timeout: longestWait)
             let clock = ScaledClock(scale: 0.05)
             let transport = streamingTransport(emulator, logger: logger, clock: clock, recorder: recorder)
             defer { transport.close() }
 
-            #expect(await connect(transport, context: proUser, recorder: recorder) == .open)
+            #expect(await connectAndAwaitOutcome(transport, context: proUser, recorder: recorder) == .open)
             #expect(await recorder.waitForSets { $0.count == 1 })
             emulator.setValue(25, forKey: "max-items")
             #expect(await recorder.waitForSets { $0.count == 2 })
@@ -134,7 +114,7 @@ struct TransportEndToEndTests {
     func unauthorizedIsFatal() async throws {
         try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in
             let logger = RecordingLogger()
-            let recorder = TransportEventRecorder()
+            let recorder = TransportEventRecorder(timeout: longestWait)
             // Scaled so that a wrongly scheduled retry (attempt 1 waits 1 to 2 s) would not hold the test up.
             let clock = ScaledClock(scale: 0.1)
             let transport = streamingTransport(
@@ -147,7 +127,7 @@ struct TransportEndToEndTests {
             defer { transport.close() }
 
             guard
-                case .failed(.connectionFailed(_, let status))? = await connect(
+                case .failed(.connectionFailed(_, let status))? = await connectAndAwaitOutcome(
                     transport,
                     context: proUser,
                     recorder: recorder
@@ -159,7 +139,7 @@ struct TransportEndToEndTests {
             #expect(status == 401)
             // The second connect's outcome comes only once the refused connection has ended: a retry of it
             // would have shown before, as a request, a reconnect or a warning.
-            guard case .failed? = await connect(transport, context: proUser, recorder: recorder) else {
+            guard case .failed? = await connectAndAwaitOutcome(transport, context: proUser, recorder: recorder) else {
                 Issue.record("the second connect reported \(recorder.states), not a failure")
                 return
             }
@@ -171,7 +151,7 @@ struct TransportEndToEndTests {
             #expect(logger.messages(at: .error).isEmpty)
             #expect(logger.messages(at: .warn).isEmpty)
             #expect(logger.messages(at: .debug).contains { $0.contains("refused with status 401") })
-            #expect(!logger.allMessages.contains { $0.contains("not-the-key") })
+            #expect(!logger.messages.contains { $0.contains("not-the-key") })
         }
     }
 
@@ -179,14 +159,14 @@ struct TransportEndToEndTests {
     func retryAfterIsHonoured() async throws {
         try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in
             let logger = RecordingLogger()
-            let recorder = TransportEventRecorder()
-            let clock = RecordingClock()
+            let recorder = TransportEventRecorder(timeout: longestWait)
+            let clock = ScaledClock(scale: 1)
             let transport = streamingTransport(emulator, logger: logger, clock: clock, recorder: recorder)
             defer { transport.close() }
             emulator.inject(.status(503, path: Self.streamingPath, count: 1, retryAfter: "2"))
 
             // A transient status is reported as a reconnect, not as a failure; the stream opens after it.
-            #expect(await connect(transport, context: proUser, recorder: recorder) == .open)
+            #expect(await connectAndAwaitOutcome(transport, context: proUser, recorder: recorder) == .open)
             #expect(await recorder.waitForSets { $0.count == 1 })
 
             let reconnect = try #require(recorder.reconnects.first)
@@ -209,7 +189,7 @@ struct TransportEndToEndTests {
     func reconnectDelaysInRealTime() async throws {
         try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in
             let logger = RecordingLogger()
-            let recorder = TransportEventRecorder()
+            let recorder = TransportEventRecorder(timeout: longestWait)
             let transport = streamingTransport(emulator, logger: logger, recorder: recorder)
             defer { transport.close() }
             emulator.inject(.status(503, path: Self.streamingPath, count: 4, retryAfter: nil))
@@ -243,11 +223,11 @@ struct TransportEndToEndTests {
     func malformedEventIsSkipped() async throws {
         try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in
             let logger = RecordingLogger()
-            let recorder = TransportEventRecorder()
+            let recorder = TransportEventRecorder(timeout: longestWait)
             let transport = streamingTransport(emulator, logger: logger, recorder: recorder)
             defer { transport.close() }
 
-            #expect(await connect(transport, context: proUser, recorder: recorder) == .open)
+            #expect(await connectAndAwaitOutcome(transport, context: proUser, recorder: recorder) == .open)
             #expect(await recorder.waitForSets { $0.count == 1 })
             emulator.inject(.malformedEvent)
             emulator.setValue(25, forKey: "max-items")
@@ -264,11 +244,11 @@ struct TransportEndToEndTests {
     func eventWrittenByteByByteArrivesWhole() async throws {
         try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in
             let logger = RecordingLogger()
-            let recorder = TransportEventRecorder()
+            let recorder = TransportEventRecorder(timeout: longestWait)
             let transport = streamingTransport(emulator, logger: logger, recorder: recorder)
             defer { transport.close() }
 
-            #expect(await connect(transport, context: proUser, recorder: recorder) == .open)
+            #expect(await connectAndAwaitOutcome(transport, context: proUser, recorder: recorder) == .open)
             #expect(await recorder.waitForSets { $0.count == 1 })
             let motto = "Grüße, 世界 🌍\r\nzweite Zeile"
             emulator.inject(.byteByByte)
@@ -288,7 +268,7 @@ struct TransportEndToEndTests {
     func pollingPicksUpAChange() async throws {
         try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in
             let logger = RecordingLogger()
-            let recorder = TransportEventRecorder()
+            let recorder = TransportEventRecorder(timeout: longestWait)
             let clock = ScaledClock(scale: 0.01)
             let configuration = transportConfiguration(
                 emulator: emulator,
@@ -302,7 +282,7 @@ struct TransportEndToEndTests {
             // The client warns of an interval below the floor, not the transport.
             #expect(logger.messages(at: .warn).isEmpty)
 
-            #expect(await connect(transport, context: proUser, recorder: recorder) == .open)
+            #expect(await connectAndAwaitOutcome(transport, context: proUser, recorder: recorder) == .open)
             #expect(await recorder.waitForSets { $0.count == 1 })
             #expect(recorder.configSets.first?.configs["max-items"]?.value == "20")
 

@@ -6,7 +6,8 @@ import Testing
 
 // "Test your code" (CheckoutTests.swift), verbatim: it runs, and is the only test of this target
 // that uses OpenFeatureAPI.shared.
-
+// The suite attribute, which bounds its tests in time, is the one line added to the page's text.
+@Suite(.timeLimit(.minutes(1)))
 struct CheckoutTests {
     @Test func showsTheNewCheckout() async {
         let testClient = makeTestClient(values: ["new-checkout": true, "max-items": 20])

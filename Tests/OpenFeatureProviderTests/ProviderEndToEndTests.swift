@@ -5,7 +5,7 @@ import ConfigDirectorOpenFeatureProvider
 import ConfigEmulator
 import Foundation
 import OpenFeature
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 /// The provider with a client it creates, over HTTP against the emulator on loopback: its identity on

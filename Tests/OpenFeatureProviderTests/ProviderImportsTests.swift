@@ -5,7 +5,7 @@ import Testing
 
 // The provider's import and OpenFeature's, as the provider page says: "configuring it needs no second import".
 
-@Suite("import ConfigDirectorOpenFeatureProvider")
+@Suite("import ConfigDirectorOpenFeatureProvider", .timeLimit(.minutes(1)))
 struct ProviderImportsTests {
     @Test("reaches the provider and every type that configures its client")
     func configurationTypes() async throws {

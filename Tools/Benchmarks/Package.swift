@@ -18,15 +18,39 @@ let package = Package(
     targets: [
         // Counts heap allocations and live bytes by interposing malloc and friends (Linux, glibc).
         .target(name: "AllocCounter", path: "Sources/AllocCounter"),
+        // The tests' helpers (Packages/TestSupport), compiled here against the root's modules: Sources/<Name>
+        // are symbolic links to Packages/TestSupport/Sources/<Name>. The root declares these targets without
+        // a product, and this package cannot load Packages/TestSupport's own manifest, whose path dependencies
+        // would bring a second ConfigModel, ConfigClient… beside the root's (CONTRIBUTING.md).
+        .target(name: "TestSupport", swiftSettings: swiftSettings),
+        .target(
+            name: "ModelTestSupport",
+            dependencies: ["TestSupport", .product(name: "ConfigModel", package: "configdirector-swift-sdk")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "ClientTestSupport",
+            dependencies: [
+                "TestSupport",
+                .product(name: "ConfigModel", package: "configdirector-swift-sdk"),
+                .product(name: "ConfigTransport", package: "configdirector-swift-sdk"),
+                .product(name: "ConfigClient", package: "configdirector-swift-sdk"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
                 "AllocCounter",
+                "TestSupport",
+                "ModelTestSupport",
+                "ClientTestSupport",
                 .product(name: "ConfigModel", package: "configdirector-swift-sdk"),
                 .product(name: "ConfigTransport", package: "configdirector-swift-sdk"),
                 .product(name: "ConfigStore", package: "configdirector-swift-sdk"),
                 .product(name: "ConfigClient", package: "configdirector-swift-sdk"),
                 .product(name: "ConfigEmulator", package: "configdirector-swift-sdk"),
+                .product(name: "ConfigTesting", package: "configdirector-swift-sdk"),
             ],
             path: "Sources/Benchmarks",
             swiftSettings: swiftSettings

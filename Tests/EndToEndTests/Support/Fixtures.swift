@@ -4,6 +4,7 @@ import ConfigEmulator
 @_spi(Internal) import ConfigStore
 @_spi(Internal) import ConfigTransport
 import Foundation
+import ModelTestSupport
 
 /// The SDK key the emulators of these tests accept.
 let emulatorSDKKey = "e2e-sdk-key"

@@ -1,20 +1,10 @@
 import Foundation
+import TestSupport
 
 /// The longest any end-to-end test waits for one thing to happen, in seconds: well above what a
 /// step takes alone (a 503 with `Retry-After: 2` opens in about 2 s), since the suite shares 2 cores
 /// with every other suite of the run.
 let longestWait: Double = 20
-
-/// Waits in short real sleeps until `condition` holds, at most `timeout` seconds.
-/// - Returns: Whether the condition held in time.
-func eventually(timeout: Double = longestWait, _ condition: () throws -> Bool) async rethrows -> Bool {
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    while Date() < deadline {
-        if try condition() { return true }
-        try? await Task.sleep(nanoseconds: 10_000_000)
-    }
-    return try condition()
-}
 
 /// Collects what an `AsyncStream` yields from one consuming task, so that a test can wait for an
 /// element with a bound; ``cancel()`` ends the consuming task (and with it the stream).

@@ -143,6 +143,12 @@ public final class ConfigDirectorClient: Sendable {
         await core.keptValuesLoaded()
     }
 
+    /// How many connects (`initialize`, ``updateContext(_:)``, ``resumeNetwork()``) wait for the connect
+    /// called before them to end: each has begun and is held at its turn, so that a test knows that it
+    /// would have reached the transport by now if connects did not run one at a time.
+    @_spi(Testing)
+    public var connectsWaitingForTheirTurn: Int { core.connectsWaitingForTheirTurn }
+
     /// Releases the network connection, keeping config state and every stream.
     ///
     /// ``isReady`` turns `false`; the values are still served. A connect in progress returns as its

@@ -1,12 +1,17 @@
-@_spi(Internal) @_spi(Testing) import ConfigClient
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) import ConfigModel
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
-@Suite("Following the app lifecycle")
+@_spi(Internal) @_spi(Testing) @testable import ConfigClient
+
+@Suite("Following the app lifecycle", .timeLimit(.minutes(1)))
 struct AppLifecycleTests {
     @Test("the background releases the connection and the foreground resumes it")
     func backgroundAndForeground() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         await fixture.client.initialize(context: ConfigDirectorContext(id: "u"))
         var events = fixture.client.events.makeAsyncIterator()
@@ -26,24 +31,26 @@ struct AppLifecycleTests {
 
     @Test("with pausesWhileBackgrounded off, the connection is left alone")
     func optedOut() async throws {
-        let fixture = try ClientFixture(connection: ConnectionOptions(pausesWhileBackgrounded: false))
+        let fixture = try ClientFixture(
+            answer: .deliver(.sample), connection: ConnectionOptions(pausesWhileBackgrounded: false))
         defer { fixture.client.close() }
         await fixture.client.initialize()
         fixture.lifecycle.send(.didEnterBackground)
         fixture.lifecycle.send(.willEnterForeground)
-        try await Task.sleep(nanoseconds: 20_000_000)
+        // Once the client went quiet, a resume the foreground had started has connected.
+        await fixture.client.core.wentQuiet()
         #expect(try fixture.transport.disconnects == 0)
         #expect(try fixture.transport.contexts.count == 1)
     }
 
     @Test("the foreground does not resume a connection the app paused itself")
     func manualPauseStays() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         await fixture.client.initialize()
         fixture.client.pauseNetwork()
         fixture.lifecycle.send(.willEnterForeground)
-        try await Task.sleep(nanoseconds: 20_000_000)
+        await fixture.client.core.wentQuiet()
         #expect(try fixture.transport.contexts.count == 1)
     }
 }

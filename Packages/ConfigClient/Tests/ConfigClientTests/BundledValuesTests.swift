@@ -1,22 +1,25 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
-/// A file in a temporary directory of its own, removed by `remove()`.
+/// A file in a temporary folder of its own, removed by `remove()`.
 private struct TemporaryFile {
-    let url: URL
+    let folder: TemporaryFolder
+    var url: URL { folder.url.appendingPathComponent("configdirector-defaults.json") }
 
     init(_ text: String) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bundled-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        url = directory.appendingPathComponent("configdirector-defaults.json")
-        try Data(text.utf8).write(to: url)
+        folder = try TemporaryFolder()
+        try Data(text.utf8).write(to: folder.url.appendingPathComponent("configdirector-defaults.json"))
     }
 
     func remove() {
-        try? FileManager.default.removeItem(at: url.deletingLastPathComponent())
+        folder.remove()
     }
 }
 

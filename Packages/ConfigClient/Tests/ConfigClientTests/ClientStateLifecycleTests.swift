@@ -4,7 +4,7 @@ import Testing
 @testable @_spi(Internal) @_spi(Testing) import ConfigClient
 
 /// The lifecycle's transitions alone, on a bare ``ClientState``.
-@Suite("Lifecycle transitions")
+@Suite("Lifecycle transitions", .timeLimit(.minutes(1)))
 struct ClientStateLifecycleTests {
     private let user = ConfigDirectorContext(id: "user-1")
     private let refusedError = ConfigDirectorError.connectionFailed(message: "refused", statusCode: 401)

@@ -1,12 +1,16 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
-@Suite("Closing the client")
+@Suite("Closing the client", .timeLimit(.minutes(1)))
 struct CloseTests {
     @Test("close ends the connection and every stream, is idempotent, and leaves defaults")
     func closeEndsEverything() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         await fixture.client.initialize()
         var watch = fixture.client.values(for: "greeting", default: "none").makeAsyncIterator()
         #expect(await watch.next() == "hello")
@@ -38,8 +42,8 @@ struct CloseTests {
     func releaseCloses() async throws {
         let factory: ScriptedTransportFactory
         do {
-            let fixture = try ClientFixture()
-            factory = fixture.factory
+            let fixture = try ClientFixture(answer: .deliver(.sample))
+            factory = try fixture.factory
             await fixture.client.initialize()
         }
         #expect(await eventually { factory.transport?.closed == true })

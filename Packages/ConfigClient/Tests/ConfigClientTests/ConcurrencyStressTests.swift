@@ -1,8 +1,13 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
+@_spi(Testing) import ConfigTesting
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
-@Suite("Thread safety")
+@Suite("Thread safety", .timeLimit(.minutes(2)))
 struct ConcurrencyStressTests {
     @Test(
         "many tasks evaluate while updates stream in, contexts change and the network pauses",
@@ -13,7 +18,7 @@ struct ConcurrencyStressTests {
         defer { fixture.client.close() }
         await fixture.client.initialize()
         let client = fixture.client
-        let transport = try fixture.transport
+        let server = try fixture.server
         let watch = client.values(for: "counter", default: "")
 
         await withTaskGroup(of: Void.self) { group in
@@ -26,7 +31,7 @@ struct ConcurrencyStressTests {
                 }
             }
             group.addTask {
-                for index in 0..<500 { transport.deliver(.strings(["counter": "\(index)"])) }
+                for index in 0..<500 { server.serve(.strings(["counter": "\(index)"])) }
             }
             group.addTask {
                 for index in 0..<5 {
@@ -38,7 +43,7 @@ struct ConcurrencyStressTests {
         }
         // The full set a reconnect delivers may legitimately come after any of the deltas and replace
         // "counter": only a delta sent once everything else is done is sure to be the last word.
-        transport.deliver(.strings(["counter": "last"]))
+        server.serve(.strings(["counter": "last"]))
         var seen: String?
         for await value in watch where value == "last" {
             seen = value

@@ -3,7 +3,7 @@ import Testing
 
 @_spi(Internal) @testable import ConfigClient
 
-@Suite("App metadata")
+@Suite("App metadata", .timeLimit(.minutes(1)))
 struct ConfigDirectorMetaContextTests {
     @Test("keeps the values given instead of the bundle's")
     func keepsGivenValues() {

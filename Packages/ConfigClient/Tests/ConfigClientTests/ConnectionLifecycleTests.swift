@@ -1,12 +1,16 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
-@Suite("Initializing and updating the context")
+@Suite("Initializing and updating the context", .timeLimit(.minutes(1)))
 struct ConnectionLifecycleTests {
     @Test("initialize publishes contextUpdated, then ready, then configsUpdated, before it returns")
     func initializeEventOrder() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         var events = fixture.client.events.makeAsyncIterator()
         let user = ConfigDirectorContext(id: "user-123")
@@ -66,7 +70,7 @@ struct ConnectionLifecycleTests {
 
     @Test("during a context update the client is not ready, serves the prior values and keeps its context")
     func contextUpdate() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         let first = ConfigDirectorContext(id: "user-1")
         let second = ConfigDirectorContext(id: "acme", kind: "tenant")
@@ -98,7 +102,9 @@ struct ConnectionLifecycleTests {
         let initialization = Task { await fixture.client.initialize(context: ConfigDirectorContext(id: "first")) }
         #expect(await eventually { fixture.clock.sleeperCount == 2 })
         let update = Task { await fixture.client.updateContext(ConfigDirectorContext(id: "second")) }
-        try await Task.sleep(nanoseconds: 20_000_000)
+        // The update has begun and waits for its turn: without it, it would have reached the transport.
+        // Required: connects that overlap may leave the tasks awaited below waiting until the client closes.
+        try #require(await eventually { fixture.client.connectsWaitingForTheirTurn == 1 })
         #expect(try fixture.transport.contexts.map { $0?.id } == ["first"])
 
         try fixture.transport.deliver(.sample)
@@ -112,7 +118,7 @@ struct ConnectionLifecycleTests {
 
     @Test("a context with an invalid kind is logged once and evaluated as no context")
     func invalidKind() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         await fixture.client.initialize(context: ConfigDirectorContext(id: "x", kind: "Not Valid"))
 
@@ -156,7 +162,7 @@ struct ConnectionLifecycleTests {
 
     @Test("pause and resume keep state and reconnect with the last context")
     func pauseAndResume() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         let user = ConfigDirectorContext(id: "user-1")
         await fixture.client.initialize(context: user)

@@ -1,8 +1,13 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
+@_spi(Testing) import ConfigTesting
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
-@Suite("Evaluating configs")
+@Suite("Evaluating configs", .timeLimit(.minutes(1)))
 struct EvaluationTests {
     struct Theme: Decodable, Equatable {
         let primary: String
@@ -83,16 +88,16 @@ struct EvaluationTests {
 
     @Test("keys that come and go one delta at a time read their latest values; removed keys read their defaults")
     func keysComeAndGo() async throws {
-        let fixture = try ClientFixture(answer: .deliver(.strings(["seed": "0"], kind: .full)))
+        let fixture = try ClientFixture(initial: .strings(["seed": "0"], kind: .full))
         defer { fixture.client.close() }
         await fixture.client.initialize()
-        let transport = try fixture.transport
-        for index in 0..<40 { transport.deliver(.strings(["key-\(index)": "\(index)"])) }
-        for index in stride(from: 0, to: 40, by: 3) { transport.deliver(.strings(["key-\(index)": "changed"])) }
+        let server = try fixture.server
+        for index in 0..<40 { server.serve(.strings(["key-\(index)": "\(index)"])) }
+        for index in stride(from: 0, to: 40, by: 3) { server.serve(.strings(["key-\(index)": "changed"])) }
         var kept = ["seed": "0"]
         for index in 0..<40 where index % 2 == 1 { kept["key-\(index)"] = index % 3 == 0 ? "changed" : "\(index)" }
-        transport.deliver(.strings(kept, kind: .full))
-        for index in 40..<50 { transport.deliver(.strings(["key-\(index)": "new \(index)"])) }
+        server.serve(.strings(kept, kind: .full))
+        for index in 40..<50 { server.serve(.strings(["key-\(index)": "new \(index)"])) }
 
         for index in 0..<50 {
             let expected = index >= 40 ? "new \(index)" : kept["key-\(index)"] ?? "default"

@@ -1,8 +1,13 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
+@_spi(Testing) import ConfigTesting
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
-@Suite("Event streams")
+@Suite("Event streams", .timeLimit(.minutes(1)))
 struct EventStreamTests {
     @Test("each access is an independent stream")
     func independentStreams() async throws {
@@ -21,8 +26,8 @@ struct EventStreamTests {
         defer { fixture.client.close() }
         await fixture.client.initialize()
         var events = fixture.client.events.makeAsyncIterator()
-        let transport = try fixture.transport
-        for index in 0..<300 { transport.deliver(.strings(["counter": "\(index)"])) }
+        let server = try fixture.server
+        for index in 0..<300 { server.serve(.strings(["counter": "\(index)"])) }
 
         let first = await events.next()
         #expect(first == .configsUpdated(ConfigsUpdate(keys: ["counter"])))
@@ -39,7 +44,7 @@ struct EventStreamTests {
         await fixture.client.initialize()
         var events = fixture.client.events.makeAsyncIterator()
 
-        try fixture.transport.deliver(.strings(["greeting": "hi", "extra": "x"], kind: .full))
+        try fixture.server.serve(.strings(["greeting": "hi", "extra": "x"], kind: .full))
         let removed = ConfigSet.sample.configs.keys.filter { $0 != "greeting" }.sorted()
         #expect(
             await events.next() == .configsUpdated(ConfigsUpdate(keys: ["extra", "greeting"], removedKeys: removed)))

@@ -1,7 +1,12 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
-@_spi(Internal) @_spi(Locking) import ConfigModel
+@_spi(Internal) import ConfigModel
+@_spi(Testing) import ConfigTesting
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
 /// What the hooks of a test saw, in order.
 private final class HookLog: Sendable {
@@ -14,10 +19,10 @@ private final class HookLog: Sendable {
         var description: String { String(reflecting: self) }
     }
 
-    let entries = Locked([Entry]())
-    let contexts = Locked([EvaluationHookContext]())
-    let results = Locked([ConfigEvaluation]())
-    let threads = Locked([ObjectIdentifier]())
+    let entries = Protected([Entry]())
+    let contexts = Protected([EvaluationHookContext]())
+    let results = Protected([ConfigEvaluation]())
+    let threads = Protected([ObjectIdentifier]())
 
     var all: [Entry] { entries.withLock { $0 } }
     func append(_ entry: Entry) { entries.withLock { $0.append(entry) } }
@@ -157,7 +162,7 @@ struct HookTests {
         await fixture.client.initialize()
         log.threads.withLock { $0 = [] }
         let client = fixture.client
-        let evaluator = Locked<ObjectIdentifier?>(nil)
+        let evaluator = Protected<ObjectIdentifier?>(nil)
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             Thread {
                 evaluator.withLock { $0 = ObjectIdentifier(Thread.current) }
@@ -179,7 +184,7 @@ struct HookTests {
 
         var greetings = fixture.client.values(for: "greeting", default: "none").makeAsyncIterator()
         #expect(await greetings.next() == "hello")
-        try fixture.transport.deliver(.strings(["greeting": "hi"]))
+        try fixture.server.serve(.strings(["greeting": "hi"]))
         #expect(await greetings.next() == "hi")
         let round: [HookLog.Entry] = [
             .before(hook: "a", key: "greeting"), .after(hook: "a", key: "greeting", data: "a"),
@@ -191,7 +196,8 @@ struct HookTests {
     @Test("the context change stages run around initialize and updateContext, told whether the client is ready")
     func contextChange() async throws {
         let log = HookLog()
-        let fixture = try ClientFixture(hooks: [RecordingHook(name: "a", log: log), RecordingHook(name: "b", log: log)])
+        let fixture = try ClientFixture(
+            answer: .deliver(.sample), hooks: [RecordingHook(name: "a", log: log), RecordingHook(name: "b", log: log)])
         defer { fixture.client.close() }
         await fixture.client.initialize(context: ConfigDirectorContext(id: "first"))
         try fixture.transport.answerEveryConnect(.hold)

@@ -1,9 +1,13 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
-@Suite("Values kept on the device")
+@Suite("Values kept on the device", .timeLimit(.minutes(1)))
 struct KeptValuesTests {
     @Test("a second launch serves the kept values, stale and not ready, until live values replace them")
     func servedOnNextLaunch() async throws {
@@ -54,8 +58,8 @@ struct KeptValuesTests {
         let provider = InMemoryCachingProvider()
         let fixture = try ClientFixture(caching: CachingOptions(enabled: false, provider: provider))
         await fixture.client.initialize()
-        fixture.client.close()
-        try await Task.sleep(nanoseconds: 50_000_000)
+        // After the tail of closing, the last write of the kept values is done.
+        await fixture.client.closeAndWait()
         #expect(provider.read() == nil)
     }
 }

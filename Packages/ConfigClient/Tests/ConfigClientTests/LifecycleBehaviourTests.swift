@@ -1,9 +1,13 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
 @_spi(Internal) import ConfigTransport
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
 /// The lifecycle rules of the official SDK, numbered as in the lifecycle issue, through the client's API.
 @Suite("The client's lifecycle", .timeLimit(.minutes(1)))
@@ -14,7 +18,7 @@ struct LifecycleBehaviourTests {
 
     @Test("a second initialize, updateContext and resumeNetwork each clear isReady until their config set")
     func everyConnectClearsReadiness() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         await fixture.client.initialize()
         #expect(fixture.client.isReady)
@@ -106,7 +110,7 @@ struct LifecycleBehaviourTests {
 
     @Test("a refused updateContext keeps the previous context, serves its values, and telemetry stays on it")
     func refusedContextUpdate() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         let first = ConfigDirectorContext(id: "user-1")
         await fixture.client.initialize(context: first)
         _ = fixture.client.value(for: "dark-mode", default: false)
@@ -128,7 +132,7 @@ struct LifecycleBehaviourTests {
 
     @Test("a timed-out updateContext applies its context and logs one timeout warning")
     func timedOutContextUpdate() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         await fixture.client.initialize()
         try fixture.transport.answerNextConnect(.hold)
@@ -175,7 +179,7 @@ struct LifecycleBehaviourTests {
 
     @Test("resumeNetwork on a client never initialized connects with no context, for networkResume")
     func resumeWithoutInitialize() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         var events = fixture.client.events.makeAsyncIterator()
 
@@ -192,7 +196,7 @@ struct LifecycleBehaviourTests {
 
     @Test("a config set after a timeout publishes the timed-out connect's ready once")
     func lateConfigSetPublishesReadyOnce() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         await fixture.client.initialize()
         try fixture.transport.answerNextConnect(.hold)
@@ -217,7 +221,7 @@ struct LifecycleBehaviourTests {
 
     @Test("a watcher re-evaluates only after contextUpdated, ready and configsUpdated were published")
     func orderInsideOneConfigSet() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         await fixture.client.initialize()
         var watch = fixture.client.values(for: "greeting", default: "none").makeAsyncIterator()
@@ -243,7 +247,7 @@ struct LifecycleBehaviourTests {
 
     @Test("entering the background flushes telemetry and pauses; the foreground resumes that pause only")
     func background() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         await fixture.client.initialize()
         _ = fixture.client.value(for: "dark-mode", default: false)
@@ -261,7 +265,7 @@ struct LifecycleBehaviourTests {
 
     @Test("a client that never connected is not paused by the background, so the foreground connects nothing")
     func backgroundBeforeInitialize() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
 
         fixture.lifecycle.send(.didEnterBackground)
@@ -307,7 +311,7 @@ struct LifecycleBehaviourTests {
                 "name": ConfigState(key: "name", type: .string, value: "x"),
             ]
         )
-        let fixture = try ClientFixture(answer: .deliver(set))
+        let fixture = try ClientFixture(initial: set)
         await fixture.client.initialize()
         _ = fixture.client.value(for: "ratio", default: 0)
         _ = fixture.client.value(for: "flag", default: false)
@@ -336,7 +340,8 @@ struct LifecycleBehaviourTests {
         let clock = ManualClock()
         let client = try ConfigDirectorClient(
             clientSDKKey: "test-key",
-            options: ConfigDirectorClientOptions(logger: RecordingLogger(), caching: CachingOptions(enabled: false)),
+            options: ConfigDirectorClientOptions(
+                logger: RecordingLogger(forbidding: RecordingLogger.sdkKeys), caching: CachingOptions(enabled: false)),
             environment: ClientEnvironment(
                 transportFactory: ScriptedTransportFactory(answer: .deliver(.sample)),
                 telemetry: .sink(sink),
@@ -384,19 +389,21 @@ struct LifecycleBehaviourTests {
 }
 
 /// A telemetry sink whose sends never end until it is closed.
-final class HangingTelemetrySink: TelemetrySink, @unchecked Sendable {
-    // Every stored property is guarded by `lock`.
-    private let lock = NSLock()
-    private var sends = 0
-    private var closed = false
-    private var waiting: [CheckedContinuation<Void, Never>] = []
+final class HangingTelemetrySink: TelemetrySink {
+    private struct State {
+        var sends = 0
+        var closed = false
+        var waiting: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Protected(State())
 
     func send(_ batch: TelemetryBatch) async -> Bool {
         await withCheckedContinuation { continuation in
-            let isClosed = lock.withLock {
-                sends += 1
-                if !closed { waiting.append(continuation) }
-                return closed
+            let isClosed = state.withLock { state in
+                state.sends += 1
+                if !state.closed { state.waiting.append(continuation) }
+                return state.closed
             }
             if isClosed { continuation.resume() }
         }
@@ -404,16 +411,16 @@ final class HangingTelemetrySink: TelemetrySink, @unchecked Sendable {
     }
 
     func close() {
-        let released = lock.withLock {
-            closed = true
-            defer { waiting = [] }
-            return waiting
+        let released = state.withLock { state in
+            state.closed = true
+            defer { state.waiting = [] }
+            return state.waiting
         }
         for continuation in released { continuation.resume() }
     }
 
-    var sendCount: Int { lock.withLock { sends } }
-    var isClosed: Bool { lock.withLock { closed } }
+    var sendCount: Int { state.withLock(\.sends) }
+    var isClosed: Bool { state.withLock(\.closed) }
 }
 
 /// A caching provider whose reads block until released, as a stalled disk would.

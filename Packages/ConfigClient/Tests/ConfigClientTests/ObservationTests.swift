@@ -1,8 +1,13 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
-@_spi(Internal) @_spi(Locking) import ConfigModel
+@_spi(Internal) import ConfigModel
+@_spi(Testing) import ConfigTesting
 import Foundation
+import ModelTestSupport
 import Observation
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
 extension ConfigKeys {
     fileprivate static let observedGreeting = ConfigKey("greeting", default: "none")
@@ -36,7 +41,7 @@ private struct GreetingReadingTheClient: ConfigValue {
 /// Signals the next change of what `read` reads, as SwiftUI would re-render: `fired` once it did.
 @MainActor
 private final class Change {
-    let fired = Locked(false)
+    let fired = Protected(false)
     private let signal: AsyncStream<Void>
 
     init(_ read: () -> Void) {
@@ -77,7 +82,7 @@ struct ObservationTests {
         #expect(ready.value == "hello")
 
         change = Change { _ = greeting.value }
-        try fixture.transport.deliver(.strings(["greeting": "hi"]))
+        try fixture.server.serve(.strings(["greeting": "hi"]))
         await change.wait()
         #expect(greeting.value == "hi")
     }
@@ -95,7 +100,7 @@ struct ObservationTests {
 
         let themeChange = Change { _ = theme.value }
         let itemsChange = Change { _ = items.value }
-        try fixture.transport.deliver(
+        try fixture.server.serve(
             ConfigSet(
                 kind: .delta,
                 configs: [
@@ -125,9 +130,9 @@ struct ObservationTests {
         // served again) would have been taken before it.
         let greeting = Change { _ = configs[.observedGreeting] }
         let darkMode = Change { _ = configs[.observedDarkMode] }
-        let transport = try fixture.transport
-        transport.deliver(.strings(["greeting": "hello"]))
-        transport.deliver(ConfigSet(kind: .delta, configs: ["dark-mode": ConfigState(type: .boolean, value: "false")]))
+        let server = try fixture.server
+        server.serve(.strings(["greeting": "hello"]))
+        server.serve(ConfigSet(kind: .delta, configs: ["dark-mode": ConfigState(type: .boolean, value: "false")]))
         await darkMode.wait()
         #expect(configs[.observedDarkMode] == false)
         #expect(!greeting.hasFired)
@@ -137,7 +142,7 @@ struct ObservationTests {
     @MainActor
     @Test("a full set without the key gives the default; an updated context gives its values")
     func removalAndContext() async throws {
-        let fixture = try ClientFixture()
+        let fixture = try ClientFixture(answer: .deliver(.sample))
         defer { fixture.client.close() }
         await fixture.client.initialize()
         let configs = ObservedConfigs(client: fixture.client)
@@ -178,7 +183,7 @@ struct ObservationTests {
 
         // A watcher still registered would evaluate the greeting while the delta is applied, before
         // the read below.
-        try fixture.transport.deliver(.strings(["greeting": "hi"]))
+        try fixture.server.serve(.strings(["greeting": "hi"]))
         fixture.client.value(for: "dark-mode", default: false)
         #expect(await evaluations.next()?.key == "dark-mode")
     }
@@ -207,12 +212,12 @@ struct ObservationTests {
         #expect(greeting.value == GreetingReadingTheClient(text: "hello", darkMode: true))
 
         let change = Change { _ = greeting.value }
-        let transport = try fixture.transport
-        let delivered = Locked(false)
+        let server = try fixture.server
+        let delivered = Protected(false)
         // On a thread of its own, so that a parse waiting on the client's lock fails the test instead of
         // hanging it.
         Thread {
-            transport.deliver(.strings(["greeting": "bonjour"]))
+            server.serve(.strings(["greeting": "bonjour"]))
             delivered.withLock { $0 = true }
         }.start()
         try #require(

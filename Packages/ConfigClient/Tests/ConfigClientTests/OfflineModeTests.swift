@@ -1,9 +1,13 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
-@Suite("Offline mode")
+@Suite("Offline mode", .timeLimit(.minutes(1)))
 struct OfflineModeTests {
     @Test("initialize returns at once with the client ready and the given values served")
     func servesGivenValues() async throws {
@@ -46,8 +50,8 @@ struct OfflineModeTests {
         await client.initialize()
         _ = client.value(for: "a", default: false)
         clock.advance(by: 60)
-        client.close()
-        try await Task.sleep(nanoseconds: 30_000_000)
+        // After the tail of closing, the last telemetry batch and the last write of the kept values are done.
+        await client.closeAndWait()
         #expect(factory.transportsMade == 0)
         #expect(telemetry.batches.isEmpty)
         #expect(provider.read() == nil)

@@ -1,9 +1,13 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
 /// The seams the OpenFeature provider builds on: resolutions with the value id, and the sdkName initializer.
-@Suite("Resolutions for the OpenFeature provider")
+@Suite("Resolutions for the OpenFeature provider", .timeLimit(.minutes(1)))
 struct ResolutionTests {
     typealias Theme = EvaluationTests.Theme
 

@@ -1,12 +1,17 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
+@_spi(Testing) import ConfigTesting
 @_spi(Internal) import ConfigTransport
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
 /// Evaluations of held configs are counted per lock stripe and handed to the collector later; these
 /// tests check that every evaluation still lands in the right aggregate, with the right times.
-@Suite("Telemetry counting")
+@Suite("Telemetry counting", .timeLimit(.minutes(1)))
 struct TelemetryCountingTests {
     @Test("evaluations on many threads are aggregated into one event with every evaluation counted")
     func manyThreadsOneAggregate() async throws {
@@ -57,13 +62,13 @@ struct TelemetryCountingTests {
 
     @Test("a changed value starts a new event; the same value served again counts in the same event")
     func valueChanges() async throws {
-        let fixture = try ClientFixture(answer: .deliver(.strings(["greeting": "hello"], kind: .full)))
+        let fixture = try ClientFixture(initial: .strings(["greeting": "hello"], kind: .full))
         defer { fixture.client.close() }
         await fixture.client.initialize()
         for _ in 0..<3 { _ = fixture.client.value(for: "greeting", default: "") }
-        try fixture.transport.deliver(.strings(["greeting": "bonjour"]))
+        try fixture.server.serve(.strings(["greeting": "bonjour"]))
         for _ in 0..<2 { _ = fixture.client.value(for: "greeting", default: "") }
-        try fixture.transport.deliver(.strings(["greeting": "hello"]))
+        try fixture.server.serve(.strings(["greeting": "hello"]))
         for _ in 0..<4 { _ = fixture.client.value(for: "greeting", default: "") }
 
         let events = try await flushedBatch(fixture).evaluatedConfigs
@@ -74,11 +79,11 @@ struct TelemetryCountingTests {
 
     @Test("a key that takes the place of a removed one is counted apart from it")
     func reusedPlace() async throws {
-        let fixture = try ClientFixture(answer: .deliver(.strings(["old": "1"], kind: .full)))
+        let fixture = try ClientFixture(initial: .strings(["old": "1"], kind: .full))
         defer { fixture.client.close() }
         await fixture.client.initialize()
         for _ in 0..<3 { _ = fixture.client.value(for: "old", default: "") }
-        try fixture.transport.deliver(.strings(["new": "2"], kind: .full))
+        try fixture.server.serve(.strings(["new": "2"], kind: .full))
         for _ in 0..<2 { _ = fixture.client.value(for: "new", default: "") }
         _ = fixture.client.value(for: "old", default: "")
 

@@ -1,10 +1,15 @@
-@_spi(Internal) @_spi(Testing) import ConfigClient
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigTransport
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
-@Suite("Telemetry")
+@_spi(Internal) @_spi(Testing) @testable import ConfigClient
+
+@Suite("Telemetry", .timeLimit(.minutes(1)))
 struct TelemetryTests {
     @Test("identical evaluations are aggregated into one event with a count, flushed 5 s after creation")
     func aggregatesAndFlushesAtFiveSeconds() async throws {
@@ -126,7 +131,8 @@ struct TelemetryTests {
         #expect(await eventually { fixture.telemetry.batches.count == 1 })
         _ = fixture.client.value(for: "b", default: false)
         fixture.lifecycle.send(.didEnterBackground)
-        try await Task.sleep(nanoseconds: 50_000_000)
+        // Once the client went quiet, a batch the second flush had queued was given to the sink.
+        await fixture.client.core.wentQuiet()
         #expect(fixture.telemetry.batches.count == 1)
     }
 }

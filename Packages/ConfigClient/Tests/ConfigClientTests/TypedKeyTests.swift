@@ -1,8 +1,13 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
+@_spi(Testing) import ConfigTesting
 @_spi(Internal) import ConfigTransport
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
 /// A config value type of the app's, read from a string config.
 private struct Greeting: ConfigValue {
@@ -32,7 +37,7 @@ extension ConfigKeys {
     fileprivate static let greetingAsInt = ConfigKey("greeting", default: 3)
 }
 
-@Suite("Typed keys")
+@Suite("Typed keys", .timeLimit(.minutes(1)))
 struct TypedKeyTests {
     @Test("a key reads its config as its type, by value(for:) and by subscript")
     func readsEachType() async throws {
@@ -112,9 +117,9 @@ struct TypedKeyTests {
         #expect(await greetings.next() == "hello")
         #expect(await themes.next() == Theme(primary: "#101010"))
 
-        try fixture.transport.deliver(.strings(["greeting": "hi"]))
+        try fixture.server.serve(.strings(["greeting": "hi"]))
         #expect(await greetings.next() == "hi")
-        try fixture.transport.deliver(.strings(["other": "x"], kind: .full))
+        try fixture.server.serve(.strings(["other": "x"], kind: .full))
         #expect(await greetings.next() == "none")
         #expect(await themes.next() == .fallback)
     }

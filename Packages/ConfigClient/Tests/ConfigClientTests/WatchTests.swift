@@ -1,9 +1,14 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
+@_spi(Testing) import ConfigTesting
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
-@Suite("Watching values")
+@Suite("Watching values", .timeLimit(.minutes(1)))
 struct WatchTests {
     @Test("a stream yields the current value, then each change, never an equal value twice")
     func yieldsChanges() async throws {
@@ -15,9 +20,9 @@ struct WatchTests {
         await fixture.client.initialize()
         #expect(await greetings.next() == "hello")
 
-        let transport = try fixture.transport
-        transport.deliver(.strings(["greeting": "hello"]))
-        transport.deliver(.strings(["greeting": "hi"]))
+        let server = try fixture.server
+        server.serve(.strings(["greeting": "hello"]))
+        server.serve(.strings(["greeting": "hi"]))
         #expect(await greetings.next() == "hi")
     }
 
@@ -28,10 +33,10 @@ struct WatchTests {
         await fixture.client.initialize()
         var greetings = fixture.client.values(for: "greeting", default: "none").makeAsyncIterator()
 
-        let transport = try fixture.transport
-        transport.deliver(.strings(["greeting": "one"]))
-        transport.deliver(.strings(["greeting": "two"]))
-        transport.deliver(.strings(["greeting": "three"]))
+        let server = try fixture.server
+        server.serve(.strings(["greeting": "one"]))
+        server.serve(.strings(["greeting": "two"]))
+        server.serve(.strings(["greeting": "three"]))
         #expect(await greetings.next() == "three")
     }
 
@@ -43,7 +48,7 @@ struct WatchTests {
         var darkMode = fixture.client.values(for: "dark-mode", default: false).makeAsyncIterator()
         #expect(await darkMode.next() == true)
 
-        try fixture.transport.deliver(.strings(["greeting": "hi"], kind: .full))
+        try fixture.server.serve(.strings(["greeting": "hi"], kind: .full))
         #expect(await darkMode.next() == false)
     }
 
@@ -56,10 +61,10 @@ struct WatchTests {
         for index in 0..<50 {
             watched.append(fixture.client.values(for: "key-\(index)", default: CountedText(text: "")))
         }
-        try fixture.transport.deliver(.strings(["key-0": "a", "key-1": "b"]))
-        #expect(CountedText.parses.count == 2)
-        try fixture.transport.deliver(.strings(["unwatched": "c"]))
-        #expect(CountedText.parses.count == 2)
+        try fixture.server.serve(.strings(["key-0": "a", "key-1": "b"]))
+        #expect(CountedText.parses.current == 2)
+        try fixture.server.serve(.strings(["unwatched": "c"]))
+        #expect(CountedText.parses.current == 2)
         _ = watched
     }
 
@@ -75,7 +80,7 @@ struct WatchTests {
             .makeAsyncIterator()
         #expect(await themes.next() == Theme(primary: "#101010"))
 
-        try fixture.transport.deliver(
+        try fixture.server.serve(
             ConfigSet(kind: .delta, configs: ["theme": ConfigState(type: .json, value: ##"{"primary":"#ffffff"}"##)])
         )
         #expect(await themes.next() == Theme(primary: "#ffffff"))
@@ -96,7 +101,7 @@ struct WatchTests {
         _ = await consumer.value
 
         var evaluations = fixture.client.evaluations.makeAsyncIterator()
-        try fixture.transport.deliver(.strings(["greeting": "after"]))
+        try fixture.server.serve(.strings(["greeting": "after"]))
         _ = fixture.client.value(for: "max-items", default: 0)
         #expect(try #require(await evaluations.next()).key == "max-items")
     }
@@ -111,19 +116,11 @@ struct WatchTests {
     }
 }
 
-/// Counts the values parsed by ``CountedText``, which shows which watchers an update re-evaluated.
-final class ParseCounter: @unchecked Sendable {
-    // `value` is guarded by `lock`.
-    private let lock = NSLock()
-    private var value = 0
-    var count: Int { lock.withLock { value } }
-    func increment() { lock.withLock { value += 1 } }
-}
-
 /// A string config value that counts its parses, which shows which watchers an update re-evaluated.
 /// Only ``WatchTests/deltaTouchesOnlyItsKeys()`` reads it.
 struct CountedText: ConfigValue, Equatable {
-    static let parses = ParseCounter()
+    /// The number of values parsed.
+    static let parses = Protected(0)
     static var configValueKind: ConfigValueKind { .string }
     let text: String
 
@@ -132,7 +129,7 @@ struct CountedText: ConfigValue, Equatable {
     }
 
     init?(configValue: String) {
-        Self.parses.increment()
+        Self.parses.withLock { $0 += 1 }
         text = configValue
     }
 }

@@ -9,8 +9,16 @@ internal import Foundation
 /// on the queue's dispatch queue while the operation, and whoever awaits it, suspends: no thread of the
 /// cooperative pool waits on it.
 @_spi(Internal) public final class SerialQueue: Sendable {
-    /// The last operation enqueued; the next one starts after it.
-    private let tail = Locked<Task<Void, Never>?>(nil)
+    private struct State {
+        /// The last operation enqueued; the next one starts after it.
+        var tail: Task<Void, Never>?
+        /// The operations enqueued that have not ended.
+        var unfinished = 0
+        /// The operations whose task runs and waits for the operation before it to end.
+        var waiting = 0
+    }
+
+    private let state = Locked(State())
 
     /// Where the blocking parts of the operations run.
     private let blockingQueue: DispatchQueue
@@ -26,14 +34,36 @@ internal import Foundation
     /// - Returns: The task running the operation; awaiting its value waits for the operation to end.
     @discardableResult
     public func enqueue(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
-        tail.withLock { last in
-            let previous = last
+        let state = state
+        return state.withLock { current in
+            let previous = current.tail
+            current.unfinished += 1
             let task = Task {
-                await previous?.value
+                if let previous {
+                    state.withLock { $0.waiting += 1 }
+                    await previous.value
+                    state.withLock { $0.waiting -= 1 }
+                }
                 await operation()
+                state.withLock { $0.unfinished -= 1 }
             }
-            last = task
+            current.tail = task
             return task
+        }
+    }
+
+    /// How many operations wait for the one before them to end: each has begun to run and is held at its
+    /// turn. A test waits for it to know that an operation would have run by now if it did not wait for
+    /// its turn.
+    public var waitingCount: Int { state.withLock(\.waiting) }
+
+    /// Whether every operation enqueued has ended.
+    public var isIdle: Bool { state.withLock { $0.unfinished == 0 } }
+
+    /// Waits until every operation enqueued before the call, or while it waits, has ended.
+    public func idle() async {
+        while let last = state.withLock({ $0.unfinished > 0 ? $0.tail : nil }) {
+            await last.value
         }
     }
 

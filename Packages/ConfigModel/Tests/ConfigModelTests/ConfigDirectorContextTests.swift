@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@Suite("Contexts")
+@Suite("Contexts", .timeLimit(.minutes(1)))
 struct ConfigDirectorContextTests {
     // MARK: Kinds
 

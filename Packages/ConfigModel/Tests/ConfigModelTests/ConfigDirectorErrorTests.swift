@@ -2,7 +2,7 @@ import ConfigModel
 import Foundation
 import Testing
 
-@Suite("Errors")
+@Suite("Errors", .timeLimit(.minutes(1)))
 struct ConfigDirectorErrorTests {
     @Test("say that no client SDK key was given and the client cannot be created without one")
     func missingKey() {

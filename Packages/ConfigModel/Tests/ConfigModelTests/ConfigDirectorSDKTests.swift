@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@Suite("The SDK's version")
+@Suite("The SDK's version", .timeLimit(.minutes(1)))
 struct ConfigDirectorSDKTests {
     @Test("is one the documented manifests resolve: from 1.7.0 and from 1.10.1, below 2.0.0")
     func versionSatisfiesTheDocumentedRequirements() throws {

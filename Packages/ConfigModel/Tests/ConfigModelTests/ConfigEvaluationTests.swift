@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@Suite("Evaluations")
+@Suite("Evaluations", .timeLimit(.minutes(1)))
 struct ConfigEvaluationTests {
     /// A payload that is neither Equatable nor a standard type.
     struct Opaque: Sendable, CustomStringConvertible {

@@ -1,8 +1,11 @@
 @_spi(Internal) @_spi(Storage) import ConfigModel
 import Foundation
+import TestSupport
 import Testing
 
-@Suite("ConfigSet(jsonBytes:) reads RFC 8259 JSON with §3's leniency, as the parsed document says, and nothing else")
+@Suite(
+    "ConfigSet(jsonBytes:) reads RFC 8259 JSON with §3's leniency, as the parsed document says, and nothing else",
+    .timeLimit(.minutes(1)))
 struct ConfigSetJSONBytesTests {
     /// Entries wrapped into a set by ``corpus``: each exercises one lenient rule or one refusal.
     private static let entries = [

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@Suite("Config sets")
+@Suite("Config sets", .timeLimit(.minutes(1)))
 struct ConfigSetTests {
     @Test("decode the protocol's example")
     func decodesExample() throws {

@@ -1,9 +1,10 @@
 @_spi(Internal) import ConfigModel
 import Foundation
+import TestSupport
 import Testing
 
 /// PROTOCOL §8: which config types each requested kind reads, and the order of checks.
-@Suite("Reading a served config as a type")
+@Suite("Reading a served config as a type", .timeLimit(.minutes(1)))
 struct ConfigStateResolutionTests {
     struct Theme: Decodable, Equatable {
         let primary: String

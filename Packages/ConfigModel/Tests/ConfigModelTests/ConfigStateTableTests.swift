@@ -1,7 +1,7 @@
 @_spi(Internal) import ConfigModel
 import Testing
 
-@Suite("Merging config sets into state")
+@Suite("Merging config sets into state", .timeLimit(.minutes(1)))
 struct ConfigStateTableTests {
     private static func state(_ value: String) -> ConfigState { ConfigState(type: .string, value: value) }
 

@@ -1,8 +1,9 @@
 @_spi(Internal) import ConfigModel
 import Foundation
+import TestSupport
 import Testing
 
-@Suite("Reading random text as config values")
+@Suite("Reading random text as config values", .timeLimit(.minutes(1)))
 struct ConfigValueParsingFuzzTests {
     private static let alphabet = Array("0123456789+-.eE xXinfaINFAtrueTRUE_,")
 

@@ -1,7 +1,7 @@
 import ConfigModel
 import Testing
 
-@Suite("Evaluation reasons")
+@Suite("Evaluation reasons", .timeLimit(.minutes(1)))
 struct EvaluationReasonTests {
     @Test(
         "have the kebab-case names telemetry reports as raw values",

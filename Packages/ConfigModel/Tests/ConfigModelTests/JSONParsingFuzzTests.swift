@@ -1,7 +1,8 @@
 @_spi(Internal) import ConfigModel
+import TestSupport
 import Testing
 
-@Suite("Parsing hostile JSON text")
+@Suite("Parsing hostile JSON text", .timeLimit(.minutes(1)))
 struct JSONParsingFuzzTests {
     private static let seeds = [
         #"{"a":[1,2.5,-0,1e3,"x\n\u00e9\uD83D\uDE00"],"b":{"c":null,"d":true,"e":false},"f":""}"#,
@@ -52,20 +53,5 @@ struct JSONParsingFuzzTests {
             }
         }
         return bytes
-    }
-}
-
-/// A small seeded generator, so that a failure can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

@@ -1,7 +1,7 @@
 @_spi(Internal) import ConfigModel
 import Testing
 
-@Suite("Parsing JSON text")
+@Suite("Parsing JSON text", .timeLimit(.minutes(1)))
 struct JSONValueParsingTests {
     @Test(
         "keeps integers exact and reads every other number as a double",

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@Suite("JSON values")
+@Suite("JSON values", .timeLimit(.minutes(1)))
 struct JSONValueTests {
     @Test("are written as Swift literals of every kind")
     func literals() {

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@Suite("JSON text of a value")
+@Suite("JSON text of a value", .timeLimit(.minutes(1)))
 struct JSONValueTextTests {
     @Test("is compact with object keys sorted")
     func compactSortedKeys() {

@@ -1,37 +1,10 @@
 import Foundation
+import ModelTestSupport
 import Testing
 
 @_spi(Internal) @testable import ConfigModel
 
-/// A logger that keeps what it is given.
-final class RecordingLogger: ConfigDirectorLogger, @unchecked Sendable {  // `lock` guards `entries`.
-    struct Entry: Equatable {
-        var level: ConfigDirectorLogLevel
-        var message: String
-        var errorDescription: String?
-    }
-
-    let level: ConfigDirectorLogLevel
-    private let lock = NSLock()
-    private var entries: [Entry] = []
-
-    init(level: ConfigDirectorLogLevel) { self.level = level }
-
-    var logged: [Entry] {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries
-    }
-
-    func log(_ level: ConfigDirectorLogLevel, message: String, error: (any Error)?) {
-        // NSLock.withLock needs macOS 14, above the package's platform floor.
-        lock.lock()
-        defer { lock.unlock() }
-        entries.append(Entry(level: level, message: message, errorDescription: error.map { "\($0)" }))
-    }
-}
-
-@Suite("Logging")
+@Suite("Logging", .timeLimit(.minutes(1)))
 struct LoggerTests {
     static let messageLevels: [ConfigDirectorLogLevel] = [.error, .warn, .info, .debug]
 
@@ -67,7 +40,7 @@ struct LoggerTests {
             #expect(built == expected, "\(messageLevel) on a \(loggerLevel) logger")
             #expect(logger.isEnabled(messageLevel) == expected)
             #expect(
-                logger.logged == (expected ? [.init(level: messageLevel, message: "message at \(messageLevel)")] : []))
+                logger.entries == (expected ? [.init(level: messageLevel, message: "message at \(messageLevel)")] : []))
         }
     }
 
@@ -82,7 +55,7 @@ struct LoggerTests {
         silent.info("never")
         silent.warn("never")
         silent.error("never")
-        #expect(silent.logged.isEmpty)
+        #expect(silent.entries.isEmpty)
     }
 
     @Test("console lines append an error's localized description to the message")
@@ -103,7 +76,7 @@ struct LoggerTests {
     func passesError() {
         let logger = RecordingLogger(level: .error)
         logger.error("connection failed", error: ConfigDirectorError.missingClientSDKKey)
-        #expect(logger.logged.first?.errorDescription == ConfigDirectorError.missingClientSDKKey.description)
+        #expect(logger.entries.first?.errorDescription == ConfigDirectorError.missingClientSDKKey.description)
     }
 
     @Test("console logger logs warnings and errors by default under the SDK's subsystem")

@@ -1,7 +1,7 @@
 @_spi(Internal) import ConfigModel
 import Testing
 
-@Suite("SHA-256")
+@Suite("SHA-256", .timeLimit(.minutes(1)))
 struct SHA256Tests {
     /// The two implementations under test; ``SHA256Digest`` is CryptoKit where it exists.
     enum Implementation: String, CaseIterable, CustomTestStringConvertible {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TestSupport
 import Testing
 
 @testable @_spi(Internal) @_spi(Locking) import ConfigModel
@@ -98,5 +99,40 @@ struct SerialQueueTests {
         #expect(await other.perform { 8 } == 8)
         for _ in 0..<count { release.signal() }
         for task in blocked { await task.value }
+    }
+
+    /// A gate an operation waits at until the test opens it.
+    private static func gate() -> (wait: @Sendable () async -> Void, open: @Sendable () -> Void) {
+        let (stream, continuation) = AsyncStream.makeStream(of: Never.self)
+        return ({ for await _ in stream {} }, { continuation.finish() })
+    }
+
+    @Test("an operation waits for its turn, counted as waiting, and idle returns once the last ended")
+    func queueTurns() async {
+        let queue = SerialQueue()
+        let ran = Protected<[Int]>([])
+        let (wait, open) = Self.gate()
+        queue.enqueue {
+            await wait()
+            ran.withLock { $0.append(1) }
+        }
+        queue.enqueue { ran.withLock { $0.append(2) } }
+        #expect(await eventually { queue.waitingCount == 1 })
+        #expect(ran.current.isEmpty)
+        #expect(!queue.isIdle)
+
+        open()
+        await queue.idle()
+        #expect(ran.current == [1, 2])
+        #expect(queue.waitingCount == 0)
+        #expect(queue.isIdle)
+    }
+
+    @Test("idle on an empty queue returns at once")
+    func emptyQueue() async {
+        let queue = SerialQueue()
+        #expect(queue.isIdle)
+        await queue.idle()
+        #expect(queue.waitingCount == 0)
     }
 }

@@ -1,7 +1,7 @@
 @_spi(Internal) import ConfigModel
 import Testing
 
-@Suite("Value ids")
+@Suite("Value ids", .timeLimit(.minutes(1)))
 struct ValueIDTests {
     @Test(
         "match the protocol's vectors",

@@ -5,7 +5,7 @@ import Testing
 @testable import ConfigOpenFeature
 
 /// The platform-neutral rules of the provider, tested with the OpenFeature trait off as well.
-@Suite("Evaluation context mapping")
+@Suite("Evaluation context mapping", .timeLimit(.minutes(1)))
 struct EvaluationContextMappingTests {
     @Test("maps the targeting key, kind, name, traits and anonymous; ignores the rest")
     func mapsEveryField() {

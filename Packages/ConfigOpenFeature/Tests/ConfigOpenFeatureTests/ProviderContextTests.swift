@@ -6,6 +6,7 @@ import ConfigTesting
 import Foundation
 import OpenFeature
 import Testing
+import ModelTestSupport
 
 /// The evaluation context as the client receives it, through `setProviderAndWait` and
 /// `setEvaluationContextAndWait` (the reference page's table).

@@ -6,6 +6,7 @@ import ConfigTesting
 import Foundation
 import OpenFeature
 import Testing
+import TestSupport
 
 /// Creating, identifying and closing the provider.
 @Suite("Provider creation and shutdown", .timeLimit(.minutes(1)))

@@ -5,6 +5,7 @@
 import ConfigTesting
 import OpenFeature
 import Testing
+import TestSupport
 
 /// Status and events through OpenFeature's API: `setProviderAndWait`, `observe()` and `getProviderStatus()`.
 @Suite("Provider status and events", .timeLimit(.minutes(1)))

@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 
-@Suite("Caching options")
+@Suite("Caching options", .timeLimit(.minutes(1)))
 struct CachingOptionsTests {
     #if canImport(Darwin)
     @Test("default to on, with the UserDefaults entry of the client's SDK key")

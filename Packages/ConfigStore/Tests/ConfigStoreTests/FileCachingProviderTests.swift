@@ -1,9 +1,11 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) @_spi(Testing) import ConfigStore
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 
-@Suite("File caching provider")
+@Suite("File caching provider", .timeLimit(.minutes(1)))
 struct FileCachingProviderTests {
     struct SimulatedCrash: Error {}
 
@@ -54,7 +56,7 @@ struct FileCachingProviderTests {
         defer { folder.remove() }
         try FileCachingProvider(clientSDKKey: Fixtures.sdkKey, directory: folder.url).write("old")
 
-        let sawNewContent = LockedFlag()
+        let sawNewContent = Protected(false)
         let crashing = FileCachingProvider(clientSDKKey: Fixtures.sdkKey, directory: folder.url) { temporaryFile in
             let content = try String(contentsOf: temporaryFile, encoding: .utf8)
             let reader = FileCachingProvider(clientSDKKey: Fixtures.sdkKey, directory: folder.url)
@@ -62,7 +64,7 @@ struct FileCachingProviderTests {
             throw SimulatedCrash()
         }
         #expect(throws: SimulatedCrash.self) { try crashing.write("new") }
-        #expect(sawNewContent.value)
+        #expect(sawNewContent.current)
         #expect(try crashing.read() == "old")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
         #expect(names == [crashing.fileURL.lastPathComponent])

@@ -1,7 +1,7 @@
 @_spi(Internal) import ConfigStore
 import Testing
 
-@Suite("In-memory caching provider")
+@Suite("In-memory caching provider", .timeLimit(.minutes(1)))
 struct InMemoryCachingProviderTests {
     @Test("reads back what it wrote until it is removed")
     func roundTrip() {

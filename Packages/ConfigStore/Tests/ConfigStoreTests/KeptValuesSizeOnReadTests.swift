@@ -1,10 +1,12 @@
 @_spi(Internal) import ConfigModel
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 
 @_spi(Internal) @_spi(Testing) @testable import ConfigStore
 
-@Suite("Kept values store: the size limit applies before an entry is read")
+@Suite("Kept values store: the size limit applies before an entry is read", .timeLimit(.minutes(1)))
 struct KeptValuesSizeOnReadTests {
     static let limit = 64 * 1024
 

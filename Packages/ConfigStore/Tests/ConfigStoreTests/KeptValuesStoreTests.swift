@@ -1,9 +1,11 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) @_spi(Testing) import ConfigStore
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 
-@Suite("Kept values store: entries and matching")
+@Suite("Kept values store: entries and matching", .timeLimit(.minutes(1)))
 struct KeptValuesStoreTests {
     static func makeStore(
         provider: any CachingProvider,
@@ -120,13 +122,13 @@ struct KeptValuesStoreTests {
     @Test("serves a save not written yet for the same context")
     func unwrittenSave() async throws {
         let provider = CountingProvider()
-        let scheduler = ManualScheduler()
+        let scheduler = ManualClock()
         let store = KeptValuesStore(
             clientSDKKey: Fixtures.sdkKey,
             options: CachingOptions(provider: provider),
             logger: RecordingLogger(),
             coalescingWindow: 1,
-            scheduleWrite: scheduler.schedule
+            scheduleWrite: scheduler.schedule(after:_:)
         )
         store.save(Fixtures.configSet(revision: 3), for: Fixtures.ada)
         #expect(await store.load(for: Fixtures.ada) == Fixtures.configSet(revision: 3))

@@ -1,12 +1,14 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) @_spi(Testing) import ConfigStore
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 
 /// The default store across launches: the test runs this test binary again, twice, as two launches of
 /// an app with a home of its own. The first launch saves a set and reads the instance id; the second
 /// must serve that set and give the same instance id. On Linux this is what `UserDefaults` failed to do.
-@Suite("Kept values across launches")
+@Suite("Kept values across launches", .timeLimit(.minutes(2)))
 struct RelaunchTests {
     /// Set in the relaunched process: the launch's role (`first` or `second`) and where it reports.
     private static let roleVariable = "CONFIGDIRECTOR_RELAUNCH_ROLE"
@@ -74,6 +76,11 @@ struct RelaunchTests {
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        // A launch that hangs is ended after a minute, so that its termination resumes the wait below.
+        let watchdog = Task {
+            try await Task.sleep(nanoseconds: 60_000_000_000)
+            if process.isRunning { process.terminate() }
+        }
         let launch = await withCheckedContinuation { (exited: CheckedContinuation<Result<Void, any Error>, Never>) in
             process.terminationHandler = { _ in exited.resume(returning: .success(())) }
             do {
@@ -84,6 +91,7 @@ struct RelaunchTests {
             }
         }
         try launch.get()
+        watchdog.cancel()
         guard process.terminationStatus == 0 else { return ["exit status \(process.terminationStatus)"] }
         return String(decoding: try Data(contentsOf: report), as: UTF8.self).components(separatedBy: "\n")
     }

@@ -1,9 +1,10 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
 import Foundation
+import ModelTestSupport
 import Testing
 
-@Suite("UserDefaults caching provider")
+@Suite("UserDefaults caching provider", .timeLimit(.minutes(1)))
 struct UserDefaultsCachingProviderTests {
     @Test("reads back what it wrote, under a key derived from the SHA-256 of the SDK key")
     func roundTrip() throws {

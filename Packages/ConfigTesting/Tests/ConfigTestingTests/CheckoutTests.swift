@@ -5,7 +5,7 @@ import Testing
 // The documented example of "Test your code", verbatim but for the imports and the display names: a
 // package's tests import its modules, while Tests/ConfigDirectorTests runs the example exactly as
 // documented, under `import ConfigDirectorTesting`.
-@Suite("Documented example: Checkout")
+@Suite("Documented example: Checkout", .timeLimit(.minutes(1)))
 struct CheckoutTests {
     @Test("enables the new checkout when the flag is on")
     func enablesTheNewCheckoutWhenTheFlagIsOn() async {

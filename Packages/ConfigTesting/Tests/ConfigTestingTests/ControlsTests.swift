@@ -1,9 +1,11 @@
 @_spi(Internal) import ConfigClient
 @_spi(Internal) import ConfigModel
 import ConfigTesting
+import ModelTestSupport
+import TestSupport
 import Testing
 
-@Suite("Test client controls")
+@Suite("Test client controls", .timeLimit(.minutes(1)))
 struct ControlsTests {
     @Test("makeTestClient starts uninitialized; initialize completes at once with the client ready")
     func startsUninitialized() async {
@@ -128,7 +130,7 @@ struct ControlsTests {
 
         #expect(!testClient.client.isReady)
         #expect(testClient.client.value(for: "greeting", default: "none") == "none")
-        #expect(logger.messages(at: .warn).contains { $0.contains("keeps retrying in the background") })
+        #expect(logger.lines(at: .warn).contains { $0.contains("keeps retrying in the background") })
     }
 
     @Test("completeInitialization delivers the values stored meanwhile, and the client is ready on return")
@@ -178,7 +180,7 @@ struct ControlsTests {
         #expect(!testClient.client.isReady)
         #expect(!testClient.client.isInitializing)
         #expect(testClient.client.value(for: "greeting", default: "none") == "none")
-        let errors = logger.messages(at: .error)
+        let errors = logger.lines(at: .error)
         #expect(errors.count == 1)
         #expect(errors.first?.contains("HTTP 401") == true)
     }
@@ -193,7 +195,7 @@ struct ControlsTests {
         await testClient.client.initialize()
         #expect(!testClient.client.isReady)
         #expect(!testClient.client.isInitializing)
-        #expect(logger.messages(at: .error).count == 1)
+        #expect(logger.lines(at: .error).count == 1)
 
         testClient.setValue("hi", for: "greeting")
         #expect(testClient.client.value(for: "greeting", default: "none") == "none")
@@ -256,12 +258,12 @@ struct ControlsTests {
 
         #expect(await held.value() != nil)
         #expect(!testClient.client.isReady)
-        #expect(logger.messages(at: .error).count == 1)
+        #expect(logger.lines(at: .error).count == 1)
 
         testClient.failContextUpdate()
         await testClient.client.updateContext(ConfigDirectorContext(id: "user-3"))
         #expect(!testClient.client.isReady)
-        #expect(logger.messages(at: .error).count == 2)
+        #expect(logger.lines(at: .error).count == 2)
 
         testClient.setValue("hi", for: "greeting")
         await testClient.client.updateContext(ConfigDirectorContext(id: "user-4"))
@@ -284,7 +286,7 @@ struct ControlsTests {
 
         await testClient.client.initialize()
         #expect(!testClient.client.isReady)
-        #expect(logger.messages(at: .error).count == 2)
+        #expect(logger.lines(at: .error).count == 2)
     }
 
     @Test("resumeNetwork is never held or failed, and the arming waits for its own call")
@@ -303,7 +305,7 @@ struct ControlsTests {
         #expect(testClient.client.isReady)
         await testClient.client.updateContext(ConfigDirectorContext(id: "user-2"))
         #expect(!testClient.client.isReady)
-        #expect(logger.messages(at: .error).count == 1)
+        #expect(logger.lines(at: .error).count == 1)
     }
 
     @Test("contextUpdates records every initialize and updateContext, an empty context for none, no resume")

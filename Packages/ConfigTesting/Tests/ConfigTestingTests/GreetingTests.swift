@@ -4,7 +4,7 @@ import Testing
 
 // The documented example of "Watching values", verbatim inside a time limit, so that a stream that
 // never yields fails the test instead of hanging it.
-@Suite("Documented example: watching values")
+@Suite("Documented example: watching values", .timeLimit(.minutes(1)))
 struct GreetingTests {
     @Test("a values stream yields the current value, then each value the test sets")
     func greetings() async throws {

@@ -1,9 +1,10 @@
 @_spi(Internal) import ConfigClient
 @_spi(Internal) import ConfigModel
 import ConfigTesting
+import TestSupport
 import Testing
 
-@Suite("Test clients are independent")
+@Suite("Test clients are independent", .timeLimit(.minutes(1)))
 struct IndependenceTests {
     @Test("many test clients used at once each serve only their own values and record their own contexts")
     func concurrentTestClients() async {

@@ -3,7 +3,7 @@ import ConfigTesting
 import Testing
 
 // The documented example of "Controls", verbatim: every wait in it is bounded by the client's timeout.
-@Suite("Documented example: a held initialize")
+@Suite("Documented example: a held initialize", .timeLimit(.minutes(1)))
 struct LoadingTests {
     @Test("a held initialize leaves the client initializing until the test completes it")
     func heldInitialize() async throws {

@@ -1,12 +1,14 @@
 @_spi(Internal) import ConfigClient
 @_spi(Internal) import ConfigModel
 import ConfigTesting
+import ModelTestSupport
+import TestSupport
 import Testing
 
 /// The client's core, every task of the SDK that connects, and the in-memory server hold the logger
 /// given to `makeTestClient`: once the test client is gone, the logger is released only when none of
 /// them is left, so a held connect, a stuck operation or a leaked reference keeps it alive.
-@Suite("Nothing left running after close")
+@Suite("Nothing left running after close", .timeLimit(.minutes(1)))
 struct NothingLeftRunningTests {
     @Test("after close, with an updateContext held, a resume queued and streams open, nothing is left")
     func nothingLeftAfterClose() async {

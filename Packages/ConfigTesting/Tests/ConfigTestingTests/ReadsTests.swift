@@ -3,7 +3,7 @@
 import ConfigTesting
 import Testing
 
-@Suite("Reads from a test client behave as in production")
+@Suite("Reads from a test client behave as in production", .timeLimit(.minutes(1)))
 struct ReadsTests {
     @Test("a boolean read as a String returns the default and publishes a typeMismatch evaluation")
     func booleanAsString() async throws {

@@ -3,7 +3,7 @@
 import ConfigTesting
 import Testing
 
-@Suite("Test values")
+@Suite("Test values", .timeLimit(.minutes(1)))
 struct TestValueTests {
     @Test("the config type follows the literal; a JSON object is encoded with sorted keys")
     func typeFollowsLiteral() {

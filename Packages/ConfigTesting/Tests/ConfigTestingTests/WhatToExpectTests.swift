@@ -1,9 +1,11 @@
-@_spi(Internal) import ConfigClient
+@_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 import ConfigTesting
+import ModelTestSupport
+import TestSupport
 import Testing
 
-@Suite("What to expect from a test client")
+@Suite("What to expect from a test client", .timeLimit(.minutes(1)))
 struct WhatToExpectTests {
     @Test("initialize publishes contextUpdated, then ready, then configsUpdated, all before it returns")
     func initializeEventOrder() async throws {
@@ -40,7 +42,7 @@ struct WhatToExpectTests {
         #expect(!testClient.client.isReady)
         #expect(testClient.client.isInitializing)
         #expect(testClient.client.context == user)
-        #expect(logger.messages(at: .warn).contains { $0.contains("keeps retrying in the background") })
+        #expect(logger.lines(at: .warn).contains { $0.contains("keeps retrying in the background") })
         testClient.setValue("hi", for: "greeting")
         #expect(!testClient.client.isReady)
 
@@ -64,7 +66,7 @@ struct WhatToExpectTests {
 
         #expect(!testClient.client.isReady)
         #expect(testClient.client.context == user)
-        #expect(logger.messages(at: .warn).contains { $0.contains("keeps retrying in the background") })
+        #expect(logger.lines(at: .warn).contains { $0.contains("keeps retrying in the background") })
         testClient.completeContextUpdate()
         #expect(!testClient.client.isReady)
     }
@@ -85,7 +87,7 @@ struct WhatToExpectTests {
         #expect(!testClient.client.isReady)
         #expect(testClient.client.isInitializing)
         #expect(testClient.client.context == user)
-        #expect(logger.messages(at: .warn).contains { $0.contains("keeps retrying in the background") })
+        #expect(logger.lines(at: .warn).contains { $0.contains("keeps retrying in the background") })
 
         await testClient.client.resumeNetwork()
         #expect(testClient.client.isReady)
@@ -105,7 +107,7 @@ struct WhatToExpectTests {
 
         #expect(await initialization.value() != nil)
         #expect(!testClient.client.isReady)
-        #expect(logger.messages(at: .warn).contains { $0.contains("keeps retrying in the background") })
+        #expect(logger.lines(at: .warn).contains { $0.contains("keeps retrying in the background") })
     }
 
     @Test("an attempt started while another is held waits for it to be completed")
@@ -118,7 +120,8 @@ struct WhatToExpectTests {
         #expect(await eventually { testClient.contextUpdates.count == 1 })
 
         let update = Pending { await testClient.client.updateContext(user) }
-        try? await Task.sleep(nanoseconds: 50_000_000)
+        // The update has begun and waits for its turn: without it, it would have reached the server.
+        #expect(await eventually { testClient.client.connectsWaitingForTheirTurn == 1 })
         #expect(testClient.contextUpdates.count == 1)
         #expect(!update.isFinished)
 
@@ -138,7 +141,7 @@ struct WhatToExpectTests {
         let initialization = Pending { await testClient.client.initialize() }
         #expect(await eventually { testClient.contextUpdates.count == 1 })
         let retry = Pending { await testClient.client.initialize() }
-        try? await Task.sleep(nanoseconds: 50_000_000)
+        #expect(await eventually { testClient.client.connectsWaitingForTheirTurn == 1 })
         #expect(!retry.isFinished)
 
         testClient.failInitialization()

@@ -1,9 +1,12 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
-@Suite("HTTP transport factory")
+@Suite("HTTP transport factory", .timeLimit(.minutes(1)))
 struct HTTPTransportFactoryTests {
     @Test("makes a streaming or a polling transport, each with its own HTTP layer")
     func modes() async throws {
@@ -17,7 +20,7 @@ struct HTTPTransportFactoryTests {
                 return client
             }
             #expect(factory.mode == mode)
-            let recorder = EventRecorder()
+            let recorder = TransportEventRecorder()
             let transport = factory.makeTransport(handler: recorder.handler)
             // A 204 stops a stream; to polling it is a success that changes nothing.
             let outcome = await connectAndAwaitOutcome(transport, recorder: recorder)
@@ -36,8 +39,8 @@ struct HTTPTransportFactoryTests {
         arguments: [HTTPTransportFactory.Mode.streaming, .polling]
     )
     func fatalLoggedAtDebug(mode: HTTPTransportFactory.Mode) async throws {
-        let logger = RecordingLogger()
-        let recorder = EventRecorder()
+        let logger = RecordingLogger(forbidding: [Fixtures.sdkKey])
+        let recorder = TransportEventRecorder()
         let http = FakeHTTPClient()
         http.enqueue(.status(403, body: "forbidden"))
         let transport = Fixtures.makeTransport(
@@ -60,7 +63,7 @@ struct HTTPTransportFactoryTests {
 
     @Test("never warns about the polling interval (the client does), and polls at least every 30 s")
     func noWarning() {
-        let logger = RecordingLogger()
+        let logger = RecordingLogger(forbidding: [Fixtures.sdkKey])
         let clock = ManualClock()
         for (mode, interval) in [(HTTPTransportFactory.Mode.polling, 30.0), (.polling, 5), (.streaming, 1)] {
             _ = HTTPTransportFactory(

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@Suite("Service endpoints")
+@Suite("Service endpoints", .timeLimit(.minutes(1)))
 struct ServiceEndpointTests {
     @Test("appends the paths to the default base URL")
     func defaultBase() {

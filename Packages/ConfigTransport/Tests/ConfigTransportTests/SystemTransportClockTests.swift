@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@Suite("System clock")
+@Suite("System clock", .timeLimit(.minutes(1)))
 struct SystemClockTests {
     @Test("the coarse time is the current time truncated to the second")
     func coarseNow() {

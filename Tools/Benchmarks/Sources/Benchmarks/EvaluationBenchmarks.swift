@@ -1,17 +1,20 @@
 import AllocCounter
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
+@_spi(Testing) import ConfigTesting
 @_spi(Internal) import ConfigTransport
 import Foundation
+import TestSupport
 
 /// 1. `value(for:default:)` of a boolean on a ready client of 1,000 configs, telemetry on, against a
 /// `[String: String]` lookup under an uncontended lock plus the boolean parse.
 func benchmarkEvaluation() async {
     print("\n== 1. Evaluation: value(for:default:) of a boolean, 1,000 configs, telemetry on")
     let set = booleanSet(count: 1_000)
-    let scripted = await ScriptedClient.make(initial: set, telemetry: true)
-    let client = scripted.client
-    let dictionary = LockedBox(set.configs.mapValues { $0.value ?? "" })
+    let served = await ServedClient.make(initial: set, telemetry: true)
+    let client = served.client
+    let dictionary = Protected(set.configs.mapValues { $0.value ?? "" })
     let key = flagKey(500)
 
     let (baseline, subject) = compare(
@@ -56,8 +59,8 @@ func benchmarkTelemetry() async {
     let evaluationCount = isQuick ? 2_000_000 : 10_000_000
     print("\n== 6. Telemetry: \(evaluationCount / 1_000_000) million evaluations over 1,000 keys")
     let set = booleanSet(count: 1_000)
-    let on = await ScriptedClient.make(initial: set, telemetry: true)
-    let off = await ScriptedClient.make(initial: set, telemetry: false)
+    let on = await ServedClient.make(initial: set, telemetry: true)
+    let off = await ServedClient.make(initial: set, telemetry: false)
     let keys = (0..<1_000).map(flagKey)
 
     // Every key once, so that every aggregate exists; then the growth of the steady state.
@@ -119,8 +122,8 @@ func benchmarkTelemetry() async {
 func benchmarkContention() async {
     print("\n== 2. Evaluation under contention: 2 threads, deltas 100 times a second")
     let set = booleanSet(count: 1_000)
-    let scripted = await ScriptedClient.make(initial: set, telemetry: true)
-    let client = scripted.client
+    let served = await ServedClient.make(initial: set, telemetry: true)
+    let client = served.client
     let keys = (0..<1_000).map(flagKey)
     for key in keys { blackHole(client.value(for: key, default: false)) }
 
@@ -128,11 +131,11 @@ func benchmarkContention() async {
         ConfigSet(kind: .delta, configs: [flagKey(7): ConfigState(key: flagKey(7), type: .boolean, value: "true")]),
         ConfigSet(kind: .delta, configs: [flagKey(7): ConfigState(key: flagKey(7), type: .boolean, value: "false")]),
     ]
-    let stopDeltas = LockedBox(false)
+    let stopDeltas = Protected(false)
     let deltaThread = Thread {
         var index = 0
         while !stopDeltas.withLock({ $0 }) {
-            scripted.transport.deliver(deltas[index & 1])
+            served.server.serve(deltas[index & 1])
             index += 1
             Thread.sleep(forTimeInterval: 0.01)
         }
@@ -142,7 +145,7 @@ func benchmarkContention() async {
     let seconds = isQuick ? 0.25 : 1.0
     func run(threads: Int) -> Double {
         let group = DispatchGroup()
-        let counts = LockedBox([Int](repeating: 0, count: threads))
+        let counts = Protected([Int](repeating: 0, count: threads))
         let deadline = nowNanoseconds() + UInt64(seconds * 1e9)
         for thread in 0..<threads {
             group.enter()

@@ -15,8 +15,8 @@ private struct NoOpHook: ConfigDirectorHook {}
 func benchmarkTypedKeysAndHooks() async {
     print("\n== 9. Typed keys and hooks: value(for: .key) and one no-op hook, 1,000 configs, telemetry on")
     let set = booleanSet(count: 1_000)
-    let plain = await ScriptedClient.make(initial: set, telemetry: true)
-    let hooked = await ScriptedClient.make(initial: set, telemetry: true, hooks: [NoOpHook()])
+    let plain = await ServedClient.make(initial: set, telemetry: true)
+    let hooked = await ServedClient.make(initial: set, telemetry: true, hooks: [NoOpHook()])
     let key = flagKey(500)
 
     let (plainRead, typedRead) = compare(
@@ -51,15 +51,15 @@ func benchmarkTypedKeysAndHooks() async {
                 id: state.id, key: state.key, type: state.type, value: state.value, valueID: "v-\(state.key ?? "")")
         }
     )
-    let plainWithIDs = await ScriptedClient.make(initial: withValueIDs, telemetry: true)
-    let hookedWithIDs = await ScriptedClient.make(initial: withValueIDs, telemetry: true, hooks: [NoOpHook()])
+    let plainWithIDs = await ServedClient.make(initial: withValueIDs, telemetry: true)
+    let hookedWithIDs = await ServedClient.make(initial: withValueIDs, telemetry: true, hooks: [NoOpHook()])
     compareHook("hook", "value ids sent", plain: plainWithIDs, hooked: hookedWithIDs, key: key)
     compareHook("hook_hashing", "no value ids", plain: plain, hooked: hooked, key: key)
-    for scripted in [plain, hooked, plainWithIDs, hookedWithIDs] { scripted.client.close() }
+    for served in [plain, hooked, plainWithIDs, hookedWithIDs] { served.client.close() }
 }
 
 /// Benchmark 1's evaluation on `hooked`, a client with one no-op hook, against the same on `plain`.
-private func compareHook(_ name: String, _ label: String, plain: ScriptedClient, hooked: ScriptedClient, key: String) {
+private func compareHook(_ name: String, _ label: String, plain: ServedClient, hooked: ServedClient, key: String) {
     let (noHook, oneHook) = compare(
         operations: 20_000,
         budgetSeconds: isQuick ? 2 : 8,

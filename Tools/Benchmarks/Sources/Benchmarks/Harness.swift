@@ -1,6 +1,7 @@
 import AllocCounter
 import Dispatch
 import Foundation
+import TestSupport
 
 /// Whether `QUICK=1` asked for the quick mode: shorter budgets and fewer repetitions.
 let isQuick = ProcessInfo.processInfo.environment["QUICK"].map { $0 == "1" } ?? false
@@ -34,7 +35,7 @@ final class Report: Sendable {
         var verdicts: [(name: String, target: String, pass: Bool)] = []
     }
 
-    private let content = LockedBox(Content())
+    private let content = Protected(Content())
 
     func figure(_ name: String, _ value: Double) {
         content.withLock { $0.figures.append((name, value)) }

@@ -3,6 +3,7 @@ import AllocCounter
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
 import Foundation
+import ModelTestSupport
 
 /// The wire payload of a full set of `count` configs of mixed types, about 150 bytes each.
 func fullSetPayload(count: Int) -> String {
@@ -88,9 +89,9 @@ private func measureClientTable(payload: String) async {
     let set = try! ConfigSet(jsonBytes: Data(payload.utf8))
     func heldBytes(for initial: ConfigSet) async -> Int64 {
         let liveBefore = alloc_counter_live_bytes()
-        let scripted = await ScriptedClient.make(initial: initial, telemetry: true)
+        let served = await ServedClient.make(initial: initial, telemetry: true)
         let held = alloc_counter_live_bytes() - liveBefore
-        scripted.client.close()
+        served.client.close()
         return held
     }
     let empty = await heldBytes(for: ConfigSet(kind: .full, configs: [:]))

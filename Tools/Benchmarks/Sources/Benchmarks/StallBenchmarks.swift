@@ -1,7 +1,11 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
+@_spi(Testing) import ConfigTesting
 import Foundation
+import ModelTestSupport
+import TestSupport
 
 /// Evaluation latencies of one thread, in a histogram of 1 µs buckets up to 1 s.
 ///
@@ -49,7 +53,7 @@ private func evaluations(
     during work: () async -> Void
 ) async -> [LatencyHistogram] {
     let histograms = (0..<threads).map { _ in LatencyHistogram() }
-    let phase = LockedBox(0)  // 0: warming up, 1: measuring, 2: stop
+    let phase = Protected(0)  // 0: warming up, 1: measuring, 2: stop
     let finished = DispatchGroup()
     for (number, histogram) in histograms.enumerated() {
         finished.enter()
@@ -104,14 +108,14 @@ func benchmarkStalls() async {
     let configCount = 100_000
     print("\n== 11. Evaluation stalls: applies of \(configCount) configs, a flush of 50,000 keys, a high slot")
     let sets = [booleanSet(count: configCount, value: true), booleanSet(count: configCount, value: false)]
-    let scripted = await ScriptedClient.make(initial: sets[0], telemetry: true)
+    let served = await ServedClient.make(initial: sets[0], telemetry: true)
     let keys = (0..<configCount).map(flagKey)
     let applies = isQuick ? 4 : 10
     // The apply alone, with no thread evaluating.
     var quietTimes: [Double] = []
     for round in 0..<3 {
         let start = nowNanoseconds()
-        scripted.transport.deliver(sets[(round + 1) % 2])
+        served.server.serve(sets[(round + 1) % 2])
         quietTimes.append(Double(nowNanoseconds() - start))
     }
     print("  an apply of \(configCount) configs alone: \(formatDuration(Stats(quietTimes).median)) (median of 3)")
@@ -119,7 +123,7 @@ func benchmarkStalls() async {
     // The baseline: the same evaluations while this thread computes as long, taking no lock of the
     // client: what the machine alone makes them wait (a busy machine, and 5 threads on its cores).
     let quietApply = UInt64(Stats(quietTimes).median)
-    let machine = await evaluations(of: scripted.client, keys: keys, threads: 4) {
+    let machine = await evaluations(of: served.client, keys: keys, threads: 4) {
         for _ in 0..<applies {
             let end = nowNanoseconds() + quietApply * 3
             var spin: UInt64 = 0
@@ -131,10 +135,10 @@ func benchmarkStalls() async {
     print("  baseline, 4 threads evaluating while this one spins as long: p99.9 \(formatDuration(machineP999))")
     report.figure("stall.machine_p999_ns", machineP999)
     var applyTimes: [Double] = []
-    let applying = await evaluations(of: scripted.client, keys: keys, threads: 4) {
+    let applying = await evaluations(of: served.client, keys: keys, threads: 4) {
         for round in 0..<applies {
             let start = nowNanoseconds()
-            scripted.transport.deliver(sets[(round + 1) % 2])
+            served.server.serve(sets[(round + 1) % 2])
             applyTimes.append(Double(nowNanoseconds() - start))
         }
     }
@@ -148,11 +152,11 @@ func benchmarkStalls() async {
     report.figure("stall.apply_ms", Stats(applyTimes).median / 1e6)
     report.figure("stall.apply_p999_ns", applyP999)
     report.figure("stall.apply_max_ns", applyMaximum)
-    scripted.client.close()
+    served.client.close()
 
     // Telemetry of 50,000 keys, counted on 4 threads, then flushed by the app entering the background.
     let flushKeys = Array(keys.prefix(50_000))
-    let telemetry = await ScriptedClient.make(initial: sets[0], telemetry: true)
+    let telemetry = await ServedClient.make(initial: sets[0], telemetry: true)
     for key in flushKeys { blackHole(telemetry.client.value(for: key, default: false)) }
     let flushing = await evaluations(of: telemetry.client, keys: flushKeys, threads: 4) {
         for _ in 0..<(isQuick ? 3 : 6) {
@@ -175,7 +179,7 @@ func benchmarkStalls() async {
     telemetry.client.close()
 
     // The first read of the key in the last slot, on a client that read nothing yet.
-    let fresh = await ScriptedClient.make(initial: sets[0], telemetry: true)
+    let fresh = await ServedClient.make(initial: sets[0], telemetry: true)
     let highKey = flagKey(configCount - 1)
     let firstStart = nowNanoseconds()
     blackHole(fresh.client.value(for: highKey, default: false))
@@ -186,8 +190,8 @@ func benchmarkStalls() async {
 
     // 1,000 clients that never connect, released at once.
     let baseThreads = threadCount()
-    let peak = LockedBox(baseThreads ?? 0)
-    let sampling = LockedBox(true)
+    let peak = Protected(baseThreads ?? 0)
+    let sampling = Protected(true)
     let sampler = Thread {
         while sampling.withLock({ $0 }) {
             if let count = threadCount() { peak.withLock { $0 = max($0, count) } }

@@ -1,17 +1,20 @@
 import AllocCounter
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 import ConfigEmulator
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
+@_spi(Testing) import ConfigTesting
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
+import ModelTestSupport
 
 /// 4. Applying a one-key delta with 10,000 watch streams on distinct keys, against 10 streams.
 func benchmarkWatchFanOut() async {
     print("\n== 4. Watch fan-out: a one-key delta with 10,000 watch streams against 10")
     let set = booleanSet(count: 10_000)
-    let few = await ScriptedClient.make(initial: set, telemetry: true)
-    let many = await ScriptedClient.make(initial: set, telemetry: true)
+    let few = await ServedClient.make(initial: set, telemetry: true)
+    let many = await ServedClient.make(initial: set, telemetry: true)
     var streams: [AsyncStream<Bool>] = []
     for index in 0..<10 { streams.append(few.client.values(for: flagKey(index), default: false)) }
     for index in 0..<10_000 { streams.append(many.client.values(for: flagKey(index), default: false)) }
@@ -27,11 +30,11 @@ func benchmarkWatchFanOut() async {
         operations: 200,
         budgetSeconds: isQuick ? 2 : 8,
         baseline: {
-            few.transport.deliver(deltas[fewIndex & 1])
+            few.server.serve(deltas[fewIndex & 1])
             fewIndex += 1
         },
         subject: {
-            many.transport.deliver(deltas[manyIndex & 1])
+            many.server.serve(deltas[manyIndex & 1])
             manyIndex += 1
         }
     )
@@ -81,11 +84,11 @@ func benchmarkPropagation() async {
     var live = client.values(for: "counter", default: -1).makeAsyncIterator()
     _ = await live.next()
 
-    let scripted = await ScriptedClient.make(
+    let served = await ServedClient.make(
         initial: ConfigSet(kind: .full, configs: ["counter": ConfigState(type: .integer, value: "0")]),
         telemetry: false
     )
-    var local = scripted.client.values(for: "counter", default: -1).makeAsyncIterator()
+    var local = served.client.values(for: "counter", default: -1).makeAsyncIterator()
     _ = await local.next()
 
     var liveTimes: [Double] = []
@@ -97,7 +100,7 @@ func benchmarkPropagation() async {
         liveTimes.append(Double(nowNanoseconds() - start))
 
         start = nowNanoseconds()
-        scripted.transport.deliver(
+        served.server.serve(
             ConfigSet(kind: .delta, configs: ["counter": ConfigState(type: .integer, value: String(change))])
         )
         while let value = await local.next(), value != change {}
@@ -116,7 +119,7 @@ func benchmarkPropagation() async {
         pass: subject.median < 2e6 && subject.p99 < 10e6
     )
     client.close()
-    scripted.client.close()
+    served.client.close()
 }
 
 /// 8. CPU used by a streaming client connected and idle, against the process with the emulator alone; over http,

@@ -2,7 +2,7 @@ import ConfigDemoKit
 import Foundation
 import Testing
 
-@Suite("The demo's command line")
+@Suite("The demo's command line", .timeLimit(.minutes(3)))
 struct DemoOptionsTests {
     @Test("reads every flag")
     func readsFlags() throws {

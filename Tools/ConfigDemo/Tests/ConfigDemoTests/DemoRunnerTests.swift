@@ -1,7 +1,7 @@
 import ConfigDemoKit
 import Testing
 
-@Suite("The config-demo command")
+@Suite("The config-demo command", .timeLimit(.minutes(3)))
 struct DemoRunnerTests {
     @Test("exits 64 on a bad command line")
     func exitsOnBadArguments() async {

@@ -1,24 +1,18 @@
 import ConfigDemoKit
 import Foundation
+import TestSupport
 
 /// Collects what a ``DemoConsole`` prints, for the tests to read.
-final class OutputBuffer: @unchecked Sendable {  // `text` is only touched while holding `lock`
-    private let lock = NSLock()
-    private var text = ""
+final class OutputBuffer: Sendable {
+    private let text = Protected("")
 
     /// A plain console that writes here.
     var console: DemoConsole {
-        DemoConsole(style: .plain) { [self] piece in
-            lock.lock()
-            defer { lock.unlock() }
-            text += piece
+        DemoConsole(style: .plain) { [text] piece in
+            text.withLock { $0 += piece }
         }
     }
 
     /// Everything printed so far.
-    var output: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return text
-    }
+    var output: String { text.current }
 }

@@ -1,10 +1,10 @@
 import ConfigEmulator
 @_spi(Internal) import ConfigModel
+import EmulatorTestSupport
 import Foundation
-import TestSupport
 import Testing
 
-@Suite("Admin API")
+@Suite("Admin API", .timeLimit(.minutes(3)))
 struct AdminTests {
     @Test("sets a config, changes its value, removes it and replaces all, each reaching an open stream")
     func configOperations() async throws {

@@ -1,10 +1,10 @@
 import ConfigEmulator
 @_spi(Internal) import ConfigModel
+import EmulatorTestSupport
 import Foundation
-import TestSupport
 import Testing
 
-@Suite("Polling, telemetry and the SDK key")
+@Suite("Polling, telemetry and the SDK key", .timeLimit(.minutes(3)))
 struct ClientEndpointTests {
     @Test("answers polling with the full set for the context and a timestamp")
     func polling() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ConfigEmulator
 
-@Suite("Configs and their per-context values")
+@Suite("Configs and their per-context values", .timeLimit(.minutes(3)))
 struct EmulatedConfigTests {
     let config = EmulatedConfig(
         key: "limit", type: .integer, value: 1,

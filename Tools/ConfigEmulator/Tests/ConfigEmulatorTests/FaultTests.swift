@@ -1,10 +1,10 @@
 import ConfigEmulator
 @_spi(Internal) import ConfigModel
+import EmulatorTestSupport
 import Foundation
-import TestSupport
 import Testing
 
-@Suite("Fault injection")
+@Suite("Fault injection", .timeLimit(.minutes(3)))
 struct FaultTests {
     @Test("answers the next N requests to a path with the status and Retry-After, then serves again")
     func statusFault() async throws {

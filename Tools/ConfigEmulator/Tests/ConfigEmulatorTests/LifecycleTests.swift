@@ -1,10 +1,11 @@
 import ConfigEmulator
 @_spi(Internal) import ConfigModel
+import EmulatorTestSupport
 import Foundation
 import TestSupport
 import Testing
 
-@Suite("Lifecycle")
+@Suite("Lifecycle", .timeLimit(.minutes(3)))
 struct LifecycleTests {
     @Test("stop closes streams, half-read requests and stalled responses, and leaves no thread running")
     func stopClosesEverything() async throws {
@@ -60,28 +61,16 @@ struct LifecycleTests {
     @Test("the harness stops its emulator when the body throws")
     func harnessStopsOnThrow() async throws {
         struct Expected: Error {}
-        let box = EmulatorBox()
+        let box = Protected<ConfigEmulator?>(nil)
         await #expect(throws: Expected.self) {
             try await withEmulator(configs: Fixtures.configs) { emulator in
-                box.emulator = emulator
+                box.set(emulator)
                 #expect(emulator.isRunning)
                 throw Expected()
             }
         }
-        let emulator = try #require(box.emulator)
+        let emulator = try #require(box.current)
         #expect(!emulator.isRunning)
         #expect(emulator.activeThreadCount == 0)
-    }
-}
-
-/// Carries the emulator out of the harness's closure for the test above.
-private final class EmulatorBox: @unchecked Sendable {
-    // @unchecked Sendable: `stored` is only read or written while `lock` is held.
-    private let lock = NSLock()
-    private var stored: ConfigEmulator?
-
-    var emulator: ConfigEmulator? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }

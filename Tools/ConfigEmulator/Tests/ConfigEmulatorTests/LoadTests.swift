@@ -1,10 +1,10 @@
 import ConfigEmulator
 @_spi(Internal) import ConfigModel
+import EmulatorTestSupport
 import Foundation
-import TestSupport
 import Testing
 
-@Suite("Load")
+@Suite("Load", .timeLimit(.minutes(3)))
 struct LoadTests {
     @Test("holds 200 concurrent streams and pushes a change to every one")
     func twoHundredStreams() async throws {

@@ -1,10 +1,11 @@
 import ConfigEmulator
 @_spi(Internal) import ConfigModel
+import EmulatorTestSupport
 import Foundation
 import TestSupport
 import Testing
 
-@Suite("Robustness")
+@Suite("Robustness", .timeLimit(.minutes(3)))
 struct RobustnessTests {
     @Test(
         "answers 400 to malformed requests",

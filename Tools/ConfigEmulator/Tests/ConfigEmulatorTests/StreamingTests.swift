@@ -1,10 +1,10 @@
 import ConfigEmulator
 @_spi(Internal) import ConfigModel
+import EmulatorTestSupport
 import Foundation
-import TestSupport
 import Testing
 
-@Suite("Streaming")
+@Suite("Streaming", .timeLimit(.minutes(3)))
 struct StreamingTests {
     @Test("opens with the full set for the context, then sends a delta with an id for a change")
     func fullSetThenDelta() async throws {

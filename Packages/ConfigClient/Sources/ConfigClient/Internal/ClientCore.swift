@@ -402,6 +402,26 @@ final class ClientCore: Sendable {
         }
     }
 
+    /// Waits until the client went quiet: every connect it runs or queued (`initialize`, `updateContext`,
+    /// `resumeNetwork`, a foreground resume) has ended, every task it started has ended, and every
+    /// telemetry batch it queued was handled; what any of them starts while it waits is waited for too.
+    ///
+    /// A test that checks that something did not happen waits for it: after it, what the client had
+    /// been asked to do is done. A connect that waits for its config state holds it until the config
+    /// state arrives or the deadline passes; the telemetry timer and the coalesced writes of the kept
+    /// values are not waited for (a manual clock or `closed()` reaches them).
+    func wentQuiet() async {
+        while true {
+            await tasks.idle()
+            await operations.idle()
+            await telemetry?.sendsEnded()
+            if tasks.isEmpty, operations.isIdle { return }
+        }
+    }
+
+    /// How many connects wait for the connect before them to end (see ``SerialQueue/waitingCount``).
+    var connectsWaitingForTheirTurn: Int { operations.waitingCount }
+
     /// Closes everything the client started: the connection, every stream and task, telemetry and
     /// the store. The tail (the last telemetry batch, bounded by its deadline, and the last write of
     /// the kept values) runs on; ``closed()`` waits for it.

@@ -35,6 +35,17 @@ final class TaskSet: Sendable {
         state.withLock { $0.tasks.removeValue(forKey: id) }?.cancel()
     }
 
+    /// Waits until every task of the set has ended, those started while it waits too; a task
+    /// cancelled by ``cancel(_:)`` or ``cancelAll()`` has left the set and is not waited for.
+    func idle() async {
+        while let task = state.withLock({ $0.tasks.values.first }) {
+            await task.value
+        }
+    }
+
+    /// Whether no task of the set runs.
+    var isEmpty: Bool { state.withLock(\.tasks.isEmpty) }
+
     /// Cancels every task, and every task started later.
     func cancelAll() {
         let tasks = state.withLock { state in

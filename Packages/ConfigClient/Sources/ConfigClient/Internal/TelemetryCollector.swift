@@ -264,6 +264,12 @@ final class TelemetryCollector: Sendable {
         }
     }
 
+    /// Waits until every batch queued so far, or while it waits, was handled: given to the sink and
+    /// answered, or skipped by `close`.
+    func sendsEnded() async {
+        await sends.idle()
+    }
+
     /// Stops recording, sends what is pending as the last batch, and returns once it was handled or
     /// ``closeDeadline`` passed, whichever comes first; then the sink closes, so that nothing of the
     /// client's telemetry outlives the deadline. Batches queued earlier and not sent yet are dropped.

@@ -1,37 +1,62 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
+@_spi(Testing) import ConfigTesting
 @_spi(Internal) import ConfigTransport
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
-/// A real client whose seams a test holds: a scripted transport, a manual clock, a recording logger,
-/// a recording telemetry sink, a driven lifecycle and values kept in memory.
+/// A real client whose seams a test holds: ConfigTesting's in-memory server (or, given an `answer`, a
+/// scripted transport), a manual clock, a recording logger, a recording telemetry sink, a driven
+/// lifecycle and values kept in memory.
 struct ClientFixture {
     /// The SDK key of the fixture's client.
     static let sdkKey = "client-sdk-key-SECRET-456"
 
     let client: ConfigDirectorClient
-    let factory: ScriptedTransportFactory
+    private let source: Source
     let clock = ManualClock()
-    let logger = RecordingLogger()
+    let logger = RecordingLogger(forbidding: RecordingLogger.sdkKeys)
     let telemetry = RecordingTelemetrySink()
     let lifecycle = ManualLifecycleObserver()
 
+    /// What the client connects to.
+    private enum Source {
+        case server(InMemoryServer)
+        case scripted(ScriptedTransportFactory)
+    }
+
+    /// A client served by ConfigTesting's in-memory server, which serves `initial` on every connect, or,
+    /// given an `answer`, by a ``ScriptedTransport`` that answers every connect so.
     init(
-        answer: ScriptedTransport.Answer = .deliver(.sample),
+        answer: ScriptedTransport.Answer? = nil,
+        initial: ConfigSet = .sample,
         connection: ConnectionOptions = ConnectionOptions(),
         caching: CachingOptions = CachingOptions(provider: InMemoryCachingProvider()),
         hooks: [any ConfigDirectorHook] = [],
         bundledValues: BundledValues? = nil
     ) throws {
-        factory = ScriptedTransportFactory(answer: answer)
+        let transportFactory: any TransportFactory
+        if let answer {
+            let factory = ScriptedTransportFactory(answer: answer)
+            source = .scripted(factory)
+            transportFactory = factory
+        } else {
+            let server = InMemoryServer(values: [:], logger: SilentLogger())
+            server.serve(initial)
+            source = .server(server)
+            transportFactory = InMemoryTransportFactory(server: server)
+        }
         client = try ConfigDirectorClient(
             clientSDKKey: Self.sdkKey,
             options: ConfigDirectorClientOptions(
                 connection: connection, logger: logger, caching: caching, hooks: hooks, bundledValues: bundledValues),
             environment: ClientEnvironment(
-                transportFactory: factory,
+                transportFactory: transportFactory,
                 telemetry: .sink(telemetry),
                 lifecycleObserver: lifecycle,
                 clock: clock
@@ -39,16 +64,37 @@ struct ClientFixture {
         )
     }
 
-    /// The transport the client connected with.
+    /// The in-memory server of a fixture made without an answer: `serve(_:)` delivers a set as the
+    /// service sends it.
+    var server: InMemoryServer {
+        get throws {
+            guard case .server(let server) = source else { throw FixtureError.scripted }
+            return server
+        }
+    }
+
+    /// The factory of the scripted transport, for a fixture made with an answer.
+    var factory: ScriptedTransportFactory {
+        get throws {
+            guard case .scripted(let factory) = source else { throw FixtureError.served }
+            return factory
+        }
+    }
+
+    /// The scripted transport the client connected with, for a fixture made with an answer.
     var transport: ScriptedTransport {
         get throws {
-            guard let transport = factory.transport else { throw FixtureError.notConnected }
+            guard let transport = try factory.transport else { throw FixtureError.notConnected }
             return transport
         }
     }
 
     enum FixtureError: Error {
         case notConnected
+        /// The fixture has a scripted transport, not a server.
+        case scripted
+        /// The fixture has a server, not a scripted transport.
+        case served
     }
 
     /// Advances the clock until an operation waiting on it ends, in small steps so no deadline is skipped.
@@ -100,11 +146,7 @@ extension ConfigSet {
     }
 }
 
-/// Waits, in small real sleeps bounded to about a second, until `condition` holds.
-func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<200 {
-        if condition() { return true }
-        try? await Task.sleep(nanoseconds: 5_000_000)
-    }
-    return condition()
+extension RecordingLogger {
+    /// The SDK keys the suite's clients are made with: no log line may carry one (issue 18).
+    static let sdkKeys = [ClientFixture.sdkKey, "test-key"]
 }

@@ -1,11 +1,13 @@
 #if OpenFeature
 import Combine
 @_spi(Internal) import ConfigClient
-@_spi(Internal) @_spi(Locking) import ConfigModel
+@_spi(Internal) import ConfigModel
 @_spi(Testing) import ConfigOpenFeature
 import ConfigTesting
 import Foundation
 import OpenFeature
+import TestSupport
+import ModelTestSupport
 
 /// One provider event as a test compares it (OpenFeature's `ProviderEvent` is not `Sendable`).
 struct SeenEvent: Sendable, Equatable, CustomStringConvertible {
@@ -50,7 +52,7 @@ final class EventRecorder: @unchecked Sendable {  // `subscription` is set once 
         var nextWaiter: UInt64 = 0
     }
 
-    private let state = Locked(State())
+    private let state = Protected(State())
     private var subscription: AnyCancellable?
 
     init(_ api: OpenFeatureAPI) {
@@ -105,14 +107,6 @@ final class EventRecorder: @unchecked Sendable {  // `subscription` is set once 
     }
 }
 
-/// Waits, for at most five seconds, until `condition` holds; for state that has no event of its own.
-func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<500 {
-        if condition() { return true }
-        try? await Task.sleep(nanoseconds: 10_000_000)
-    }
-    return condition()
-}
 #endif
 
 #if OpenFeature

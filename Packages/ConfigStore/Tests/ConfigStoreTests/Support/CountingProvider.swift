@@ -1,51 +1,48 @@
 @_spi(Internal) import ConfigStore
 import Foundation
+import TestSupport
 
 /// An in-memory provider that counts its calls, so that tests can see how often the store writes.
-final class CountingProvider: CachingProvider, @unchecked Sendable {
-    // Guarded by `lock`: every access to `entry`, `writes`, `removals` and `written` takes it.
-    private var entry: String?
-    private var writes = 0
-    private var removals = 0
-    private var written: [String] = []
-    private let lock = NSLock()
+final class CountingProvider: CachingProvider {
+    private struct State {
+        var entry: String?
+        var writes = 0
+        var removals = 0
+        var written: [String] = []
+    }
+
+    private let state: Protected<State>
     private let limit: Int
     private let sibling: InMemoryCachingProvider
 
     init(sizeLimit: Int = 256 * 1024, entry: String? = nil) {
         limit = sizeLimit
-        self.entry = entry
+        state = Protected(State(entry: entry))
         sibling = InMemoryCachingProvider()
     }
 
-    var writeCount: Int { withLock { writes } }
-    var removeCount: Int { withLock { removals } }
-    var writtenEntries: [String] { withLock { written } }
+    var writeCount: Int { state.withLock(\.writes) }
+    var removeCount: Int { state.withLock(\.removals) }
+    var writtenEntries: [String] { state.withLock(\.written) }
 
-    func read() -> String? { withLock { entry } }
+    func read() -> String? { state.withLock(\.entry) }
 
     func write(_ entry: String) {
-        withLock {
-            self.entry = entry
-            writes += 1
-            written.append(entry)
+        state.withLock { state in
+            state.entry = entry
+            state.writes += 1
+            state.written.append(entry)
         }
     }
 
     func remove() {
-        withLock {
-            entry = nil
-            removals += 1
+        state.withLock { state in
+            state.entry = nil
+            state.removals += 1
         }
     }
 
     func sizeLimit() -> Int { limit }
 
     func instanceIDProvider() -> any CachingProvider { sibling }
-
-    private func withLock<Result>(_ body: () -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
-    }
 }

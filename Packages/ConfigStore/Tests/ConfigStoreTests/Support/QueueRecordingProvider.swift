@@ -1,24 +1,19 @@
 @_spi(Internal) import ConfigStore
 import Dispatch
 import Foundation
+import TestSupport
 
 #if canImport(CDispatch)
 import CDispatch
 #endif
 
 /// An in-memory provider that records the label of the dispatch queue each call runs on.
-final class QueueRecordingProvider: CachingProvider, @unchecked Sendable {
-    // Guarded by `lock`: every access to `labels` takes it.
-    private var labels: [String] = []
-    private let lock = NSLock()
+final class QueueRecordingProvider: CachingProvider {
+    private let labels = Protected<[String]>([])
     private let storage = InMemoryCachingProvider()
 
     /// The labels recorded so far, one per call.
-    var queueLabels: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return labels
-    }
+    var queueLabels: [String] { labels.current }
 
     func read() -> String? {
         record()
@@ -45,8 +40,6 @@ final class QueueRecordingProvider: CachingProvider, @unchecked Sendable {
         #else
         let label = String(cString: __dispatch_queue_get_label(nil))
         #endif
-        lock.lock()
-        defer { lock.unlock() }
-        labels.append(label)
+        labels.withLock { $0.append(label) }
     }
 }

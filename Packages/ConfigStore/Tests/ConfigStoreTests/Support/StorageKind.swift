@@ -1,5 +1,6 @@
 @_spi(Internal) import ConfigStore
 import Foundation
+import TestSupport
 import Testing
 
 /// Each kind of storage the SDK ships, set up in a place of its own for one test.

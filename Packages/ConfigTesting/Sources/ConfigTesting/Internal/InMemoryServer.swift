@@ -1,6 +1,6 @@
-@_spi(Internal) @_spi(Testing) internal import ConfigClient
-@_spi(Internal) @_spi(Locking) internal import ConfigModel
-@_spi(Internal) internal import ConfigTransport
+@_spi(Internal) @_spi(Testing) public import ConfigClient
+@_spi(Internal) @_spi(Locking) public import ConfigModel
+@_spi(Internal) public import ConfigTransport
 
 /// The in-memory server of a test client, which is also its client's transport.
 ///
@@ -13,7 +13,11 @@
 ///
 /// Deliveries are made while the lock is held, so that updates reach the client in the order the test
 /// made them; the client never calls its transport while holding its own lock.
-final class InMemoryServer: Transport {
+///
+/// It is also the in-memory transport of the client's tests and of the benchmarks (`@_spi(Testing)`),
+/// which reach it through ``InMemoryTransportFactory`` and feed it sets as the service sends them with
+/// ``serve(_:)``; each value is turned into its config state once, when it is set.
+@_spi(Testing) public final class InMemoryServer: Transport {
     /// What the next `initialize` or `updateContext` is armed to do.
     enum Arming {
         case serve
@@ -22,7 +26,8 @@ final class InMemoryServer: Transport {
     }
 
     struct State {
-        var values: [String: ServedValue]
+        /// What the server serves: the config state of each value, by key.
+        var configs: [String: ConfigState]
         var initialization = Arming.serve
         var contextUpdate = Arming.serve
         /// The reason of the connect being held, silent until completed or failed.
@@ -39,9 +44,10 @@ final class InMemoryServer: Transport {
     private let logger: any ConfigDirectorLogger
     private let state: Locked<State>
 
-    init(values: [String: ServedValue], logger: any ConfigDirectorLogger) {
+    /// A server of `values`, which logs what it does at debug level to `logger`.
+    public init(values: [String: ServedValue], logger: any ConfigDirectorLogger) {
         self.logger = logger
-        state = Locked(State(values: values))
+        state = Locked(State(configs: Self.configs(of: values)))
     }
 
     /// Starts delivering to `handler`, the client's.
@@ -62,29 +68,46 @@ final class InMemoryServer: Transport {
     var contextUpdates: [ConfigDirectorContext] { state.withLock { $0.contextUpdates } }
 
     func setValue(_ value: ServedValue, for key: String) {
+        let config = value.configState(forKey: key)
         state.withLock { state in
             guard !state.isClosed else { return }
-            state.values[key] = value
+            state.configs[key] = config
             guard state.isConnected else { return }
-            state.handler?(.configSet(ConfigSet(kind: .delta, configs: [key: value.configState(forKey: key)])))
+            state.handler?(.configSet(ConfigSet(kind: .delta, configs: [key: config])))
         }
     }
 
     func removeValue(for key: String) {
         state.withLock { state in
             guard !state.isClosed else { return }
-            state.values[key] = nil
+            state.configs[key] = nil
             if state.isConnected { Self.deliverAllLocked(&state) }
         }
     }
 
     func replaceValues(_ values: [String: ServedValue]) {
+        let configs = Self.configs(of: values)
         state.withLock { state in
             guard !state.isClosed else { return }
-            state.values = values
+            state.configs = configs
             state.initialization = .serve
             state.contextUpdate = .serve
             if state.isConnected { Self.deliverAllLocked(&state) }
+        }
+    }
+
+    /// Serves `set` as the service sends it: a full set replaces every config, a delta changes its keys;
+    /// while connected, `set` itself is delivered. For what a ``ServedValue`` cannot say: configs without a
+    /// value id or with a config id, a value that does not parse as its type, several keys in one delta.
+    public func serve(_ set: ConfigSet) {
+        state.withLock { state in
+            guard !state.isClosed else { return }
+            switch set.kind {
+            case .full: state.configs = set.configs
+            case .delta: state.configs.merge(set.configs) { _, new in new }
+            }
+            guard state.isConnected else { return }
+            state.handler?(.configSet(set))
         }
     }
 
@@ -123,7 +146,8 @@ final class InMemoryServer: Transport {
 
     // MARK: - Transport
 
-    func connect(context: ConfigDirectorContext?, reason: ConnectReason) {
+    /// Serves the connect, or holds or refuses it as armed.
+    public func connect(context: ConfigDirectorContext?, reason: ConnectReason) {
         state.withLock { state in
             guard !state.isClosed else { return }
             state.held = nil
@@ -144,14 +168,16 @@ final class InMemoryServer: Transport {
         }
     }
 
-    func disconnect() {
+    /// Ends the connection: changes are no longer delivered until the next connect.
+    public func disconnect() {
         state.withLock { state in
             state.isConnected = false
             state.held = nil
         }
     }
 
-    func close() {
+    /// Stops the server for good.
+    public func close() {
         state.withLock { state in
             state.isClosed = true
             state.isConnected = false
@@ -169,8 +195,11 @@ final class InMemoryServer: Transport {
 
     private static func deliverAllLocked(_ state: inout State) {
         state.isConnected = true
-        let configs = Dictionary(uniqueKeysWithValues: state.values.map { ($0, $1.configState(forKey: $0)) })
-        state.handler?(.configSet(ConfigSet(kind: .full, configs: configs)))
+        state.handler?(.configSet(ConfigSet(kind: .full, configs: state.configs)))
+    }
+
+    private static func configs(of values: [String: ServedValue]) -> [String: ConfigState] {
+        Dictionary(uniqueKeysWithValues: values.map { ($0, $1.configState(forKey: $0)) })
     }
 
     private static func arming(for reason: ConnectReason, in state: State) -> Arming {

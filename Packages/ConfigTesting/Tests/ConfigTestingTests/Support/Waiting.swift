@@ -1,14 +1,6 @@
 import Foundation
+import TestSupport
 import Testing
-
-/// Waits, in small real sleeps bounded to about two seconds, until `condition` holds.
-func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<400 {
-        if condition() { return true }
-        try? await Task.sleep(nanoseconds: 5_000_000)
-    }
-    return condition()
-}
 
 /// Runs `body`, recording an issue and cancelling it when it takes longer than `seconds`, so that a
 /// stream that never yields fails the test instead of hanging it.
@@ -34,25 +26,23 @@ func withTimeLimit(
 }
 
 /// Work started in its own task, whose result is waited on for a bounded time.
-final class Pending<Value: Sendable>: @unchecked Sendable {
-    // `result` is guarded by `lock`.
-    private let lock = NSLock()
-    private var result: Value?
+final class Pending<Value: Sendable>: Sendable {
+    private let result = Protected<Value?>(nil)
 
     init(_ body: @escaping @Sendable () async -> Value) {
-        Task { [self] in
+        Task { [result] in
             let value = await body()
-            lock.withLock { result = value }
+            result.set(value)
         }
     }
 
     /// Whether the work has finished.
-    var isFinished: Bool { lock.withLock { result != nil } }
+    var isFinished: Bool { result.current != nil }
 
     /// The work's result, or `nil` when it did not finish within about two seconds.
     func value() async -> Value? {
-        _ = await eventually { isFinished }
-        return lock.withLock { result }
+        _ = await eventually(timeout: 2) { isFinished }
+        return result.current
     }
 }
 

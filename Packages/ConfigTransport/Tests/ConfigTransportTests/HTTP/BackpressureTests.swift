@@ -3,10 +3,13 @@
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
 import Testing
+import TestSupport
+import ModelTestSupport
+@_spi(Testing) import TransportTestSupport
 
 /// A hostile stream on loopback: the connection is read only as fast as its reader consumes, and a line
 /// above the limit ends the connection without reading the rest (issue 18, item 1).
-@Suite("Backpressure between the socket and the parser")
+@Suite("Backpressure between the socket and the parser", .timeLimit(.minutes(1)))
 struct BackpressureTests {
     /// What a flooding server sends: far more than any bound the client keeps.
     private static let floodSize = 64 * 1024 * 1024
@@ -36,7 +39,7 @@ struct BackpressureTests {
             accepted.withLock { $0 = connection.flood(comments, total: Self.floodSize) }
         }
         defer { server.stop() }
-        let client = SocketHTTPClient(logger: RecordingLogger())
+        let client = SocketHTTPClient(logger: RecordingLogger(forbidding: [Fixtures.sdkKey]))
         defer { client.shutdown() }
         let exchange = client.start(HTTPRequest(url: server.url, headers: [:], body: Data(), timeout: 60))
         var iterator = exchange.parts.makeAsyncIterator()
@@ -65,11 +68,11 @@ struct BackpressureTests {
         }
         defer { server.stop() }
         let clock = ManualClock()
-        let recorder = EventRecorder()
-        let logger = RecordingLogger()
+        let recorder = TransportEventRecorder()
+        let logger = RecordingLogger(forbidding: [Fixtures.sdkKey])
         var configuration = Fixtures.configuration(clock: clock, logger: logger, maxEventSize: 256 * 1024)
         configuration.endpoint = ServiceEndpoint(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!)
-        let http = SocketHTTPClient(logger: RecordingLogger())
+        let http = SocketHTTPClient(logger: RecordingLogger(forbidding: [Fixtures.sdkKey]))
         let transport = HTTPTransportFactory(mode: .streaming, configuration: configuration, httpClient: { http })
             .makeTransport(handler: recorder.handler)
         defer { transport.close() }

@@ -1,7 +1,7 @@
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Testing
 
-@Suite("HTTP response head")
+@Suite("HTTP response head", .timeLimit(.minutes(1)))
 struct HTTPResponseHeadTests {
     @Test("finds a header field whatever the case of its name")
     func caseInsensitive() {

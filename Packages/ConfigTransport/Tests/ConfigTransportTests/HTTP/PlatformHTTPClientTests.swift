@@ -1,11 +1,12 @@
 @_spi(Internal) import ConfigModel
 import Foundation
+import ModelTestSupport
 import Testing
 
 @_spi(Internal) @_spi(Testing) @testable import ConfigTransport
 
 /// Which HTTP layer a request goes to, and shutting both down.
-@Suite("Platform HTTP client")
+@Suite("Platform HTTP client", .timeLimit(.minutes(1)))
 struct PlatformHTTPClientTests {
     @Test("sends http, and https when OpenSSL loads, to the socket client where URLSession is corelibs'")
     func routing() throws {
@@ -31,7 +32,7 @@ struct PlatformHTTPClientTests {
     #if canImport(FoundationNetworking) && canImport(Glibc)
     @Test("without OpenSSL, sends https to URLSession with one warning that says what it costs")
     func fallbackWarning() async {
-        let logger = RecordingLogger()
+        let logger = RecordingLogger(forbidding: [Fixtures.sdkKey])
         let client = PlatformHTTPClient(
             logger: logger,
             openSSL: .failure(OpenSSLLibrary.LoadFailure(description: "libssl.so.3: cannot open shared object file"))
@@ -59,7 +60,7 @@ struct PlatformHTTPClientTests {
             connection.send("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
         }
         defer { server.stop() }
-        let client = PlatformHTTPClient(logger: QuietLogger())
+        let client = PlatformHTTPClient(logger: SilentLogger())
         let request = HTTPRequest(url: server.url, headers: [:], body: Data("{}".utf8), timeout: 10)
         var body = Data()
         for try await part in client.start(request).parts {
@@ -76,11 +77,4 @@ struct PlatformHTTPClientTests {
         #expect(server.acceptedCount == 1)
     }
     #endif
-}
-
-/// A logger that keeps nothing.
-private struct QuietLogger: ConfigDirectorLogger {
-    let level = ConfigDirectorLogLevel.off
-
-    func log(_ level: ConfigDirectorLogLevel, message: String, error: (any Error)?) {}
 }

@@ -3,9 +3,11 @@
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
 import Testing
+import TestSupport
+import ModelTestSupport
 
 /// The socket client against a loopback peer: framing, statuses, failures, timeouts, cancel and shutdown.
-@Suite("Socket HTTP client")
+@Suite("Socket HTTP client", .timeLimit(.minutes(1)))
 struct SocketHTTPClientTests {
     /// How long a server that expects the client to close waits for it. Long, because other suites
     /// block the shared cooperative threads for seconds at a time (blocking socket reads in async
@@ -18,7 +20,7 @@ struct SocketHTTPClientTests {
 
     /// Sends the standard request to `server` with a client of its own, and reads the exchange to its end.
     private static func exchange(with server: LoopbackServer) async -> ExchangeOutcome {
-        let client = SocketHTTPClient(logger: SilentLogger())
+        let client = SocketHTTPClient(logger: SilentLogger(level: .debug))
         defer { client.shutdown() }
         return await ExchangeOutcome.collect(client.start(request(server.url)))
     }
@@ -112,7 +114,7 @@ struct SocketHTTPClientTests {
             connection.holdUntilStopped()
         }
         defer { server.stop() }
-        let client = SocketHTTPClient(logger: SilentLogger())
+        let client = SocketHTTPClient(logger: SilentLogger(level: .debug))
         defer { client.shutdown() }
         let url = URL(string: "http://localhost:\(server.port)/")!
         let outcome = await ExchangeOutcome.collect(client.start(Self.request(url)))
@@ -140,7 +142,7 @@ struct SocketHTTPClientTests {
         let server = try LoopbackServer { _ in }
         let url = server.url
         server.stop()
-        let client = SocketHTTPClient(logger: SilentLogger())
+        let client = SocketHTTPClient(logger: SilentLogger(level: .debug))
         defer { client.shutdown() }
         let outcome = await ExchangeOutcome.collect(client.start(Self.request(url)))
         #expect(outcome.urlErrorCode == .cannotConnectToHost)
@@ -149,7 +151,7 @@ struct SocketHTTPClientTests {
 
     @Test("fails with unsupportedURL for a scheme but http, and https elsewhere than Linux (no TLS there)")
     func unsupportedScheme() async {
-        let client = SocketHTTPClient(logger: SilentLogger())
+        let client = SocketHTTPClient(logger: SilentLogger(level: .debug))
         defer { client.shutdown() }
         var urls = [URL(string: "ftp://127.0.0.1:1/")!]
         #if !canImport(Glibc)
@@ -196,7 +198,7 @@ struct SocketHTTPClientTests {
             connection.holdUntilStopped()
         }
         defer { server.stop() }
-        let client = SocketHTTPClient(logger: SilentLogger())
+        let client = SocketHTTPClient(logger: SilentLogger(level: .debug))
         defer { client.shutdown() }
         let outcome = await ExchangeOutcome.collect(client.start(Self.request(server.url, timeout: 0.35)))
         #expect(outcome.urlErrorCode == .timedOut)
@@ -214,7 +216,7 @@ struct SocketHTTPClientTests {
             peerClosed.withLock { $0 = connection.waitForPeerClose(seconds: Self.peerPatience) }
         }
         defer { server.stop() }
-        let client = SocketHTTPClient(logger: SilentLogger())
+        let client = SocketHTTPClient(logger: SilentLogger(level: .debug))
         defer { client.shutdown() }
         let exchange = client.start(Self.request(server.url, timeout: 60))
         let outcome = await ExchangeOutcome.collect(exchange) { part, _ in
@@ -235,7 +237,7 @@ struct SocketHTTPClientTests {
             peerClosed.withLock { $0 = connection.waitForPeerClose(seconds: 5) }
         }
         defer { server.stop() }
-        let client = SocketHTTPClient(logger: SilentLogger())
+        let client = SocketHTTPClient(logger: SilentLogger(level: .debug))
         defer { client.shutdown() }
         let reader = Task {
             for try await part in client.start(Self.request(server.url, timeout: 60)).parts {
@@ -255,7 +257,7 @@ struct SocketHTTPClientTests {
             connection.waitForPeerClose(seconds: Self.peerPatience)
         }
         defer { server.stop() }
-        let client = SocketHTTPClient(logger: SilentLogger())
+        let client = SocketHTTPClient(logger: SilentLogger(level: .debug))
         // No idle timeout: under load, the accepts alone may take longer than the default 10 s.
         let exchanges = [
             client.start(Self.request(server.url, timeout: .infinity)),
@@ -275,12 +277,5 @@ struct SocketHTTPClientTests {
         #expect(late.error is CancellationError)
         #expect(server.acceptedCount == 2)
     }
-}
-
-/// A logger that keeps nothing.
-private struct SilentLogger: ConfigDirectorLogger {
-    let level = ConfigDirectorLogLevel.debug
-
-    func log(_ level: ConfigDirectorLogLevel, message: String, error: (any Error)?) {}
 }
 #endif

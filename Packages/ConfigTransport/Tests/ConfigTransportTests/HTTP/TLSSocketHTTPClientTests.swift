@@ -3,10 +3,13 @@
 @_spi(Internal) @_spi(Testing) @testable import ConfigTransport
 import Foundation
 import Testing
+import TestSupport
+import ModelTestSupport
+@_spi(Testing) import TransportTestSupport
 
 /// The socket client over TLS against a Python peer on loopback: streams, one-shot requests, refused
 /// certificates, servers that close at awkward moments, timeouts and cancel.
-@Suite("Socket HTTP client over TLS")
+@Suite("Socket HTTP client over TLS", .timeLimit(.minutes(1)))
 struct TLSSocketHTTPClientTests {
     /// The loaded OpenSSL; the suite needs it (every Linux with Python's `ssl` has it).
     private static func openSSL() throws -> OpenSSLLibrary {
@@ -16,7 +19,7 @@ struct TLSSocketHTTPClientTests {
     /// A client that trusts the test root of `certificates` besides the system's roots.
     private static func client(trusting certificates: TLSTestCertificates) throws -> SocketHTTPClient {
         SocketHTTPClient(
-            logger: SilentTLSLogger(),
+            logger: SilentLogger(level: .debug),
             openSSL: .success(try openSSL()),
             additionalTrustedRoot: certificates.rootPath
         )
@@ -151,7 +154,7 @@ struct TLSSocketHTTPClientTests {
         defer { certificates.remove() }
         let peer = try TLSPeer(.echo, certificates: certificates)
         defer { peer.stop() }
-        let client = SocketHTTPClient(logger: SilentTLSLogger(), openSSL: .success(try Self.openSSL()))
+        let client = SocketHTTPClient(logger: SilentLogger(level: .debug), openSSL: .success(try Self.openSSL()))
         defer { client.shutdown() }
         let outcome = await ExchangeOutcome.collect(client.start(Self.request(peer.url())))
         #expect(outcome.urlError?.code == .serverCertificateUntrusted)
@@ -165,8 +168,8 @@ struct TLSSocketHTTPClientTests {
         defer { peer.stop() }
         let client = try Self.client(trusting: certificates)
         let clock = ManualClock()
-        let logger = RecordingLogger()
-        let recorder = EventRecorder()
+        let logger = RecordingLogger(forbidding: [Fixtures.sdkKey])
+        let recorder = TransportEventRecorder()
         let configuration = TransportConfiguration(
             clientSDKKey: Fixtures.sdkKey,
             endpoint: ServiceEndpoint(baseURL: URL(string: "https://127.0.0.1:\(peer.port)")!),
@@ -213,7 +216,7 @@ struct TLSSocketHTTPClientTests {
     func silentHandshake() async throws {
         let server = try LoopbackServer { connection in connection.holdUntilStopped() }
         defer { server.stop() }
-        let client = SocketHTTPClient(logger: SilentTLSLogger(), openSSL: .success(try Self.openSSL()))
+        let client = SocketHTTPClient(logger: SilentLogger(level: .debug), openSSL: .success(try Self.openSSL()))
         defer { client.shutdown() }
         let url = URL(string: "https://127.0.0.1:\(server.port)/")!
         let outcome = await ExchangeOutcome.collect(client.start(Self.request(url, timeout: 0.3)))
@@ -224,7 +227,7 @@ struct TLSSocketHTTPClientTests {
     func shutdownDuringHandshake() async throws {
         let server = try LoopbackServer { connection in connection.holdUntilStopped() }
         defer { server.stop() }
-        let client = SocketHTTPClient(logger: SilentTLSLogger(), openSSL: .success(try Self.openSSL()))
+        let client = SocketHTTPClient(logger: SilentLogger(level: .debug), openSSL: .success(try Self.openSSL()))
         let exchange = client.start(Self.request(URL(string: "https://127.0.0.1:\(server.port)/")!, timeout: 60))
         #expect(await eventually { server.acceptedCount == 1 })
         client.shutdown()
@@ -236,7 +239,7 @@ struct TLSSocketHTTPClientTests {
     @Test("fails https with unsupportedURL when OpenSSL did not load")
     func withoutOpenSSL() async {
         let client = SocketHTTPClient(
-            logger: SilentTLSLogger(),
+            logger: SilentLogger(level: .debug),
             openSSL: .failure(OpenSSLLibrary.LoadFailure(description: "libssl.so.3: not found"))
         )
         defer { client.shutdown() }
@@ -257,12 +260,5 @@ struct TLSSocketHTTPClientTests {
         #expect(TLSContext.isIPAddress("::1"))
         #expect(!TLSContext.isIPAddress("localhost"))
     }
-}
-
-/// A logger that keeps nothing.
-private struct SilentTLSLogger: ConfigDirectorLogger {
-    let level = ConfigDirectorLogLevel.debug
-
-    func log(_ level: ConfigDirectorLogLevel, message: String, error: (any Error)?) {}
 }
 #endif

@@ -1,14 +1,17 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
-@Suite("Requests built from app data of any depth")
+@Suite("Requests built from app data of any depth", .timeLimit(.minutes(1)))
 struct AppDataTests {
     let clock = ManualClock()
     let http = FakeHTTPClient()
-    let logger = RecordingLogger()
-    let recorder = EventRecorder()
+    let logger = RecordingLogger(forbidding: [Fixtures.sdkKey])
+    let recorder = TransportEventRecorder()
 
     /// A context whose trait `deep` nests `depth` dictionaries deep.
     private static func context(nestedTraits depth: Int) -> ConfigDirectorContext {

@@ -1,14 +1,15 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
+import TestSupport
 import Testing
 
 /// Seeded, bounded fuzzing: the parser and the decoder never crash, hang, or hold more than their limit.
-@Suite("Fuzzing")
+@Suite("Fuzzing", .timeLimit(.minutes(1)))
 struct FuzzTests {
     private static let limit = 4096
 
-    private static func mutate(_ bytes: [UInt8], using generator: inout SeededGenerator) -> [UInt8] {
+    private static func mutate(_ bytes: [UInt8], using generator: inout SplitMix64) -> [UInt8] {
         var bytes = bytes
         let interesting: [UInt8] = [
             0x0A, 0x0D, 0x3A, 0x20, 0x00, 0xEF, 0xBB, 0xBF, 0xF0, 0x9F, 0x80, 0xFF, 0x22, 0x7B, 0x7D,
@@ -28,7 +29,7 @@ struct FuzzTests {
     }
 
     /// Feeds `bytes` in random chunks; returns the items, or nil when the parser refused the stream.
-    private static func parse(_ bytes: [UInt8], using generator: inout SeededGenerator) -> [SSEItem]? {
+    private static func parse(_ bytes: [UInt8], using generator: inout SplitMix64) -> [SSEItem]? {
         var parser = SSEParser(maxEventSize: limit)
         var items: [SSEItem] = []
         var offset = 0
@@ -47,7 +48,7 @@ struct FuzzTests {
 
     @Test("random bytes and mutated recorded streams never crash the parser or exceed its limit")
     func parser() {
-        var generator = SeededGenerator(seed: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)
         for iteration in 0..<3000 {
             let bytes: [UInt8]
             if iteration % 3 == 0 {
@@ -68,7 +69,7 @@ struct FuzzTests {
 
     @Test("a stream far past the limit is refused early, whatever its shape")
     func endless() {
-        var generator = SeededGenerator(seed: 99)
+        var generator = SplitMix64(seed: 99)
         for _ in 0..<50 {
             let line: [UInt8] =
                 Bool.random(using: &generator) ? Array("data: xxxxxxxx\n".utf8) : Array("xxxxxxxxxxxxxxxx".utf8)
@@ -91,7 +92,7 @@ struct FuzzTests {
 
     @Test("mutated config-set payloads decode or fail cleanly")
     func configSetDecoding() throws {
-        var generator = SeededGenerator(seed: 0xC0FFEE)
+        var generator = SplitMix64(seed: 0xC0FFEE)
         let seeds = [
             Fixtures.fullSetJSON, Fixtures.deltaSetJSON, "{\"configs\":{\"a\":{\"value\":1.5},\"b\":[1],\"c\":null}}",
         ]

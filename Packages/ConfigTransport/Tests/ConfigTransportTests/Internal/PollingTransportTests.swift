@@ -1,14 +1,17 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
-@Suite("Polling transport")
+@Suite("Polling transport", .timeLimit(.minutes(1)))
 struct PollingTransportTests {
     let clock = ManualClock()
     let http = FakeHTTPClient()
-    let logger = RecordingLogger()
-    let recorder = EventRecorder()
+    let logger = RecordingLogger(forbidding: [Fixtures.sdkKey])
+    let recorder = TransportEventRecorder()
 
     private func makeTransport(
         pollingInterval: Double = 60,
@@ -31,7 +34,7 @@ struct PollingTransportTests {
 
     /// Waits until polling sleeps for its interval: the fetch before it is over, and all it reported has shown.
     private func awaitIntervalSleep(_ interval: Double = 60) async {
-        #expect(await eventually { clock.sleeperCount == 1 && clock.requestedSleeps.last == interval })
+        #expect(await eventually { clock.sleeperCount == 1 && clock.requestedDelays.last == interval })
     }
 
     /// Waits until polling sleeps for its interval, then lets the interval pass and waits for the next request.
@@ -84,7 +87,7 @@ struct PollingTransportTests {
         let exchange = try #require(http.exchanges.first)
         #expect(recorder.events.isEmpty, "nothing is reported before the service answers")
         #expect(
-            clock.requestedSleeps == [TransportConfiguration.defaultPollingRequestTimeout],
+            clock.requestedDelays == [TransportConfiguration.defaultPollingRequestTimeout],
             "the one wait is the poll's own deadline (3 s by default): the connect deadline is the owner's"
         )
         #expect(exchange.request.timeout == TransportConfiguration.defaultPollingRequestTimeout)
@@ -172,7 +175,7 @@ struct PollingTransportTests {
         http.enqueue(.status(200, body: "{}"))
         #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
         await passInterval(30)
-        #expect(!clock.requestedSleeps.contains(5))
+        #expect(!clock.requestedDelays.contains(5))
         #expect(logger.messages(at: .warn).isEmpty)
     }
 
@@ -206,7 +209,7 @@ struct PollingTransportTests {
         )
         #expect(later == .failed(expected))
         #expect(http.requestCount == 1)
-        #expect(!clock.requestedSleeps.contains(60))
+        #expect(!clock.requestedDelays.contains(60))
         #expect(recorder.states == [.failed(expected), .failed(expected)])
         #expect(!logger.mentions(body), "a body is logged cut short")
         #expect(
@@ -232,7 +235,7 @@ struct PollingTransportTests {
         #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .failed(expected))
         #expect(http.requestCount == 1)
         #expect(recorder.states == [.failed(expected), .failed(expected)])
-        #expect(!clock.requestedSleeps.contains(60), "polling never waited for a next poll")
+        #expect(!clock.requestedDelays.contains(60), "polling never waited for a next poll")
     }
 
     @Test("a fatal status on a later poll stops polling and fails later connects")
@@ -309,7 +312,7 @@ struct PollingTransportTests {
         defer { transport.close() }
         transport.connect(context: nil, reason: .initialization)
         #expect(await eventually { http.requestCount == 1 && clock.sleeperCount == 1 })
-        #expect(clock.requestedSleeps == [4])
+        #expect(clock.requestedDelays == [4])
         clock.advance(by: 4)
         #expect(await eventually { http.exchanges.first?.isCancelled == true })
         #expect(await eventually { recorder.states == [.reconnecting(attempt: 1, delay: 60)] })

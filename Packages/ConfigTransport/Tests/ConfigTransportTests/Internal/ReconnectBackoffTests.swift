@@ -1,15 +1,16 @@
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
+import TestSupport
 import Testing
 
-@Suite("Reconnect backoff")
+@Suite("Reconnect backoff", .timeLimit(.minutes(1)))
 struct ReconnectBackoffTests {
     @Test("the delay of attempts 1 to 12 lies in its band, half fixed and half jitter", arguments: 1...12)
     func bands(attempt: Int) {
         let ceiling = Double(1 << min(attempt, 9))
         #expect(ReconnectBackoff.reconnectDelay(forAttempt: attempt, randomFraction: 0) == ceiling / 2)
         #expect(ReconnectBackoff.reconnectDelay(forAttempt: attempt, randomFraction: 1) == ceiling)
-        var generator = SeededGenerator(seed: UInt64(attempt))
+        var generator = SplitMix64(seed: UInt64(attempt))
         for _ in 0..<100 {
             let delay = ReconnectBackoff.reconnectDelay(
                 forAttempt: attempt,
@@ -33,22 +34,5 @@ struct ReconnectBackoffTests {
         #expect(ReconnectBackoff.reconnectDelay(forAttempt: 3, randomFraction: 0, retryAfter: 1) == 4)
         #expect(ReconnectBackoff.reconnectDelay(forAttempt: 1, randomFraction: 0, retryAfter: 86_400) == 3600)
         #expect(ReconnectBackoff.reconnectDelay(forAttempt: 1, randomFraction: 0, retryAfter: nil) == 1)
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for seeded loops.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -1,14 +1,17 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
-@Suite("Our own request too large: Last-Event-ID of sane length, 413 and 431 retried")
+@Suite("Our own request too large: Last-Event-ID of sane length, 413 and 431 retried", .timeLimit(.minutes(1)))
 struct RequestSizeTests {
     let clock = ManualClock()
     let http = FakeHTTPClient()
-    let logger = RecordingLogger()
-    let recorder = EventRecorder()
+    let logger = RecordingLogger(forbidding: [Fixtures.sdkKey])
+    let recorder = TransportEventRecorder()
 
     private func makeTransport(_ mode: HTTPTransportFactory.Mode = .streaming) -> any Transport {
         Fixtures.makeTransport(

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@Suite("Retry-After")
+@Suite("Retry-After", .timeLimit(.minutes(1)))
 struct RetryAfterTests {
     private let now = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
 

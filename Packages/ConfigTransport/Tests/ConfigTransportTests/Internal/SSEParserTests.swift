@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@Suite("SSE parser")
+@Suite("SSE parser", .timeLimit(.minutes(1)))
 struct SSEParserTests {
     private func parse(_ chunks: [[UInt8]], maxEventSize: Int = 1 << 20) throws -> [SSEItem] {
         var parser = SSEParser(maxEventSize: maxEventSize)

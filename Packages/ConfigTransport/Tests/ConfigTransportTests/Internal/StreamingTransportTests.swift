@@ -1,14 +1,17 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
-@Suite("Streaming transport")
+@Suite("Streaming transport", .timeLimit(.minutes(1)))
 struct StreamingTransportTests {
     let clock = ManualClock()
     let http = FakeHTTPClient()
-    let logger = RecordingLogger()
-    let recorder = EventRecorder()
+    let logger = RecordingLogger(forbidding: [Fixtures.sdkKey])
+    let recorder = TransportEventRecorder()
 
     private func makeTransport(
         random: @escaping @Sendable () -> Double = { 0.5 },
@@ -84,7 +87,7 @@ struct StreamingTransportTests {
         exchange.send(.head(HTTPResponseHead(statusCode: 200)))
         #expect(await eventually { !recorder.events.isEmpty })
         #expect(recorder.events == [.connectionState(.open)])
-        #expect(clock.requestedSleeps.isEmpty, "the connect deadline is the owner's: the transport waits for nothing")
+        #expect(clock.requestedDelays.isEmpty, "the connect deadline is the owner's: the transport waits for nothing")
         #expect(!exchange.isCancelled)
     }
 
@@ -123,7 +126,7 @@ struct StreamingTransportTests {
         #expect(recorder.reconnects.isEmpty)
         #expect(!exchange.isCancelled)
         #expect(http.requestCount == 1)
-        #expect(clock.requestedSleeps.isEmpty, "no idle timer waits on the transport's clock")
+        #expect(clock.requestedDelays.isEmpty, "no idle timer waits on the transport's clock")
     }
 
     @Test("401 is fatal: .failed is reported once and nothing is retried; the message is redacted")
@@ -158,7 +161,7 @@ struct StreamingTransportTests {
         let transport = makeTransport()
         defer { transport.close() }
         transport.connect(context: nil, reason: .initialization)
-        #expect(await eventually { clock.requestedSleeps.contains(5) })
+        #expect(await eventually { clock.requestedDelays.contains(5) })
         #expect(recorder.events.isEmpty)
         clock.advance(by: 5)
         #expect(await eventually { !recorder.states.isEmpty })
@@ -194,7 +197,12 @@ struct StreamingTransportTests {
             return
         }
         #expect(statusCode == status)
-        #expect(recorder.states.count == 1)
+        // A retry would show before the next connection, which starts only once the refused one has ended.
+        clock.advance(by: 10_000)
+        http.enqueue(.hangingOpen)
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
+        #expect(http.requestCount == 2)
+        #expect(recorder.states.count == 2)
     }
 
     @Test("204 stops quietly: .stopped is reported, no reconnect, no warning or error")
@@ -214,7 +222,7 @@ struct StreamingTransportTests {
 
     @Test("the delays of attempts 1 to 12 lie in their bands, and empty connections never reset them")
     func backoffBands() async throws {
-        let generator = Protected(SeededGenerator(seed: 7))
+        let generator = Protected(SplitMix64(seed: 7))
         let transport = makeTransport(random: { generator.withLock { Double.random(in: 0...1, using: &$0) } })
         defer { transport.close() }
         http.enqueue(.networkError(), .status(500), .status(503), .status(429), .status(302))

@@ -1,5 +1,6 @@
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
+import TestSupport
 
 /// A scripted HTTP layer: each request takes the next queued response, or the fallback when none is queued.
 final class FakeHTTPClient: HTTPClient {

@@ -1,7 +1,10 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
 /// Shared values and builders for the transport tests.
 enum Fixtures {
@@ -21,7 +24,7 @@ enum Fixtures {
 
     static func configuration(
         clock: ManualClock,
-        logger: RecordingLogger = RecordingLogger(),
+        logger: RecordingLogger = RecordingLogger(forbidding: [Fixtures.sdkKey]),
         random: @escaping @Sendable () -> Double = { 0.5 },
         maxEventSize: Int = TransportConfiguration.defaultMaxEventSize,
         pollingInterval: Double = 60,
@@ -45,7 +48,7 @@ enum Fixtures {
         _ mode: HTTPTransportFactory.Mode,
         configuration: TransportConfiguration,
         http: FakeHTTPClient,
-        recorder: EventRecorder
+        recorder: TransportEventRecorder
     ) -> any Transport {
         HTTPTransportFactory(mode: mode, configuration: configuration, httpClient: { http })
             .makeTransport(handler: recorder.handler)

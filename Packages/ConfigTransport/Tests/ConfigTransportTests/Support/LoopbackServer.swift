@@ -1,5 +1,6 @@
 #if canImport(Glibc) || canImport(Darwin)
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc

@@ -1,13 +1,17 @@
 @_spi(Internal) import ConfigModel
-@_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
-@Suite("Telemetry reporter")
+@_spi(Internal) @_spi(Testing) @testable import ConfigTransport
+
+@Suite("Telemetry reporter", .timeLimit(.minutes(1)))
 struct TelemetryReporterTests {
     let clock = ManualClock()
     let http = FakeHTTPClient()
-    let logger = RecordingLogger()
+    let logger = RecordingLogger(forbidding: [Fixtures.sdkKey])
 
     private func makeReporter() -> TelemetryReporter {
         TelemetryReporter(configuration: Fixtures.configuration(clock: clock, logger: logger), httpClient: http)
@@ -150,7 +154,7 @@ struct TelemetryReporterTests {
         defer { reporter.close() }
         let sending = Task { await reporter.send(Self.batch()) }
         #expect(await eventually { clock.sleeperCount == 1 })
-        #expect(clock.requestedSleeps == [5])
+        #expect(clock.requestedDelays == [5])
         clock.advance(by: 5)
         #expect(await sending.value == .dropped)
         #expect(http.exchanges.first?.isCancelled == true)

@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 
-@Suite("Telemetry values")
+@Suite("Telemetry values", .timeLimit(.minutes(1)))
 struct TelemetryValueTests {
     private func json(_ value: TelemetryValue) throws -> String {
         String(decoding: try JSONEncoder().encode(value), as: UTF8.self)

@@ -1,13 +1,15 @@
 public import Foundation
 
 /// A folder of its own under the system's temporary directory, removed by ``remove()``.
-public struct TemporaryDirectory: Sendable {
+public struct TemporaryFolder: Sendable {
     /// The folder's URL.
     public let url: URL
 
     /// Creates a new, empty folder.
+    /// - Throws: What `FileManager` throws when the folder cannot be made.
     public init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("configdirector-\(UUID().uuidString)")
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("configdirector-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
