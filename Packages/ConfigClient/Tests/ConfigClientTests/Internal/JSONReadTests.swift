@@ -1,17 +1,17 @@
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
+@_spi(Testing) import ConfigTesting
 @_spi(Internal) import ConfigTransport
 import Foundation
+import TestSupport
 import Testing
 
 /// A counter of decodes, one per test type, so that tests running at once do not share one.
-private final class DecodeCount: @unchecked Sendable {
-    // `count` is guarded by `lock`.
-    private let lock = NSLock()
-    private var count = 0
+private final class DecodeCount: Sendable {
+    private let count = Protected(0)
 
-    func add() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.current }
 }
 
 private let onceDecodes = DecodeCount()
@@ -76,7 +76,7 @@ struct JSONReadTests {
         defer { fixture.client.close() }
         await fixture.client.initialize()
         // One thread for every read: one stripe.
-        let transport = try fixture.transport
+        let server = try fixture.server
         let client = fixture.client
         let decodes = await Self.onOneThread { () -> [Int] in
             var decodes: [Int] = []
@@ -84,11 +84,11 @@ struct JSONReadTests {
             decodes.append(
                 reads.allSatisfy { $0.primary == "#101010" && $0.cornerRadius == 8 } ? onceDecodes.value : -1)
             let changed = ConfigState(key: "theme", type: .json, value: Self.changedTheme)
-            transport.deliver(ConfigSet(kind: .delta, configs: ["theme": changed]))
+            server.serve(ConfigSet(kind: .delta, configs: ["theme": changed]))
             let again = (0..<10).map { _ in client.value(for: "theme", as: CountedTheme.self, default: Self.fallback) }
             decodes.append(
                 again.allSatisfy { $0.primary == "#202020" && $0.cornerRadius == 4 } ? onceDecodes.value : -1)
-            transport.deliver(ConfigSet(kind: .delta, configs: ["theme": changed]))
+            server.serve(ConfigSet(kind: .delta, configs: ["theme": changed]))
             _ = client.value(for: "theme", as: CountedTheme.self, default: Self.fallback)
             decodes.append(onceDecodes.value)
             return decodes

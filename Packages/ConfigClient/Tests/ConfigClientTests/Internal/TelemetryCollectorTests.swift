@@ -1,7 +1,10 @@
+@_spi(Testing) import ClientTestSupport
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigTransport
 import Foundation
+import TestSupport
 import Testing
+@_spi(Testing) import TransportTestSupport
 
 @testable @_spi(Internal) @_spi(Testing) import ConfigClient
 
@@ -11,34 +14,6 @@ import Testing
 @Suite("TelemetryCollector", .timeLimit(.minutes(1)))
 struct TelemetryCollectorTests {
     private static let time = Date(timeIntervalSince1970: 1_800_000_000)
-
-    /// A sink whose batches a test awaits, one by one.
-    private final class AwaitedSink: TelemetrySink, @unchecked Sendable {
-        let batches: AsyncStream<TelemetryBatch>
-        private let continuation: AsyncStream<TelemetryBatch>.Continuation
-        // `refuses` and `closeCount` are guarded by `lock`.
-        private let lock = NSLock()
-        private var refuses = false
-        private var closeCount = 0
-
-        init() {
-            (batches, continuation) = AsyncStream.makeStream(of: TelemetryBatch.self)
-        }
-
-        func send(_ batch: TelemetryBatch) async -> Bool {
-            let keepsGoing = lock.withLock { !refuses }
-            continuation.yield(batch)
-            return keepsGoing
-        }
-
-        func close() {
-            lock.withLock { closeCount += 1 }
-            continuation.finish()
-        }
-
-        func refuse() { lock.withLock { refuses = true } }
-        var closes: Int { lock.withLock { closeCount } }
-    }
 
     private static func variant(default text: String = "false", value: String? = "true", context: String? = nil)
         -> TelemetryCollector.Variant
@@ -65,9 +40,9 @@ struct TelemetryCollectorTests {
 
     @Test("identical evaluations share one aggregate, others get their own, in recording order")
     func aggregation() async throws {
-        let sink = AwaitedSink()
+        let sink = RecordingTelemetrySink()
         let collector = TelemetryCollector(sink: sink, clock: ManualClock())
-        var batches = sink.batches.makeAsyncIterator()
+        var batches = sink.arrivals.makeAsyncIterator()
         for _ in 0..<3 { collector.absorb([Self.entry("a", Self.variant(), at: Self.time)]) }
         collector.absorb([Self.entry("b", Self.variant(), at: Self.time)])
         collector.absorb([Self.entry("a", Self.variant(default: "true"), at: Self.time)])
@@ -83,9 +58,9 @@ struct TelemetryCollectorTests {
 
     @Test("a full collector drops its oldest aggregate and counts its evaluations")
     func capacity() async throws {
-        let sink = AwaitedSink()
+        let sink = RecordingTelemetrySink()
         let collector = TelemetryCollector(sink: sink, clock: ManualClock())
-        var batches = sink.batches.makeAsyncIterator()
+        var batches = sink.arrivals.makeAsyncIterator()
         collector.absorb([Self.entry("first", Self.variant(), at: Self.time)])
         collector.absorb([Self.entry("first", Self.variant(), at: Self.time)])
         for index in 0..<TelemetryCollector.capacity {
@@ -101,10 +76,10 @@ struct TelemetryCollectorTests {
 
     @Test("cache entries merge with recorded evaluations of the same variant, keeping both ends of the span")
     func absorbMerges() async throws {
-        let sink = AwaitedSink()
+        let sink = RecordingTelemetrySink()
         let clock = ManualClock()
         let collector = TelemetryCollector(sink: sink, clock: clock)
-        var batches = sink.batches.makeAsyncIterator()
+        var batches = sink.arrivals.makeAsyncIterator()
         let recordedAt = clock.now()
         collector.absorb([Self.entry("a", Self.variant(), at: recordedAt)])
         let likeness = TelemetryCache.Likeness(
@@ -132,10 +107,10 @@ struct TelemetryCollectorTests {
 
     @Test("a flush drains the caches it was given, and a flush with nothing pending sends nothing")
     func flushDrainsCaches() async throws {
-        let sink = AwaitedSink()
+        let sink = RecordingTelemetrySink()
         let clock = ManualClock()
         let collector = TelemetryCollector(sink: sink, clock: clock)
-        var batches = sink.batches.makeAsyncIterator()
+        var batches = sink.arrivals.makeAsyncIterator()
         let drains = ConcurrentCounter()
         let likeness = TelemetryCache.Likeness(
             revision: 1, contextGeneration: 0, requestedType: ObjectIdentifier(Bool.self), defaultValue: "false")
@@ -162,9 +137,9 @@ struct TelemetryCollectorTests {
 
     @Test("a context change flushes under the old context and records under the new one")
     func contextChange() async throws {
-        let sink = AwaitedSink()
+        let sink = RecordingTelemetrySink()
         let collector = TelemetryCollector(sink: sink, clock: ManualClock())
-        var batches = sink.batches.makeAsyncIterator()
+        var batches = sink.arrivals.makeAsyncIterator()
         let old = ConfigDirectorContext(id: "old")
         let new = ConfigDirectorContext(id: "new")
         collector.contextChanged(to: old, cached: [])
@@ -183,10 +158,10 @@ struct TelemetryCollectorTests {
 
     @Test("the timer flushes 5 s after creation")
     func firstTimerFlush() async throws {
-        let sink = AwaitedSink()
+        let sink = RecordingTelemetrySink()
         let clock = ManualClock()
         let collector = TelemetryCollector(sink: sink, clock: clock)
-        var batches = sink.batches.makeAsyncIterator()
+        var batches = sink.arrivals.makeAsyncIterator()
         collector.absorb([Self.entry("a", Self.variant(), at: Self.time)])
         while clock.sleeperCount == 0 { await Task.yield() }
         clock.advance(by: TelemetryCollector.firstFlushDelay)
@@ -197,11 +172,11 @@ struct TelemetryCollectorTests {
 
     @Test("a refusal stops recording for good")
     func refusalStops() async throws {
-        let sink = AwaitedSink()
+        let sink = RecordingTelemetrySink()
         let clock = ManualClock()
         let collector = TelemetryCollector(sink: sink, clock: clock)
-        var batches = sink.batches.makeAsyncIterator()
-        sink.refuse()
+        var batches = sink.arrivals.makeAsyncIterator()
+        sink.refuseFromNowOn()
         collector.absorb([Self.entry("a", Self.variant(), at: Self.time)])
         collector.flush()
         _ = try await Self.next(&batches)
@@ -216,9 +191,9 @@ struct TelemetryCollectorTests {
 
     @Test("close sends what is pending as the last batch, then closes the sink")
     func closeSendsLastBatch() async throws {
-        let sink = AwaitedSink()
+        let sink = RecordingTelemetrySink()
         let collector = TelemetryCollector(sink: sink, clock: ManualClock())
-        var batches = sink.batches.makeAsyncIterator()
+        var batches = sink.arrivals.makeAsyncIterator()
         collector.absorb([Self.entry("a", Self.variant(), at: Self.time)])
         await collector.close()
         let last = try await Self.next(&batches)
@@ -229,9 +204,9 @@ struct TelemetryCollectorTests {
 
     @Test("evaluations recorded on many threads at once are all counted")
     func concurrentRecording() async throws {
-        let sink = AwaitedSink()
+        let sink = RecordingTelemetrySink()
         let collector = TelemetryCollector(sink: sink, clock: ManualClock())
-        var batches = sink.batches.makeAsyncIterator()
+        var batches = sink.arrivals.makeAsyncIterator()
         await onThreads(4) { index in
             for _ in 0..<5_000 {
                 collector.absorb([Self.entry("k\(index % 2)", Self.variant(), at: Self.time)])

@@ -396,7 +396,7 @@ private final class SocketExchange: Sendable {
             return true
         }
         guard opened else {
-            ends.forEach { _ = close($0) }
+            for end in ends { _ = close(end) }
             throw URLError(.cancelled)
         }
     }

@@ -1,4 +1,5 @@
 @_spi(Internal) import ConfigModel
+import TestSupport
 import Testing
 
 @testable @_spi(Internal) import ConfigTransport
