@@ -41,9 +41,9 @@ struct TLSSocketHTTPClientTests {
         server: TLSTestCertificates.Server = .valid,
         host: String = "127.0.0.1"
     ) async throws -> ExchangeOutcome {
-        let certificates = try TLSTestCertificates()
+        let certificates = try await offThePool { try TLSTestCertificates() }
         defer { certificates.remove() }
-        let peer = try TLSPeer(mode, certificates: certificates, server: server)
+        let peer = try await offThePool { try TLSPeer(mode, certificates: certificates, server: server) }
         defer { peer.stop() }
         let client = try client(trusting: certificates)
         defer { client.shutdown() }
@@ -55,9 +55,9 @@ struct TLSSocketHTTPClientTests {
         arguments: [60, Double.infinity]  // The streaming transport's request has no timeout.
     )
     func stream(timeout: Double) async throws {
-        let certificates = try TLSTestCertificates()
+        let certificates = try await offThePool { try TLSTestCertificates() }
         defer { certificates.remove() }
-        let peer = try TLSPeer(.stream, certificates: certificates)
+        let peer = try await offThePool { try TLSPeer(.stream, certificates: certificates) }
         defer { peer.stop() }
         let client = try Self.client(trusting: certificates)
         defer { client.shutdown() }
@@ -82,9 +82,9 @@ struct TLSSocketHTTPClientTests {
 
     @Test("sends a POST and a GET over https and reads their Content-Length responses")
     func oneShot() async throws {
-        let certificates = try TLSTestCertificates()
+        let certificates = try await offThePool { try TLSTestCertificates() }
         defer { certificates.remove() }
-        let peer = try TLSPeer(.echo, certificates: certificates)
+        let peer = try await offThePool { try TLSPeer(.echo, certificates: certificates) }
         defer { peer.stop() }
         let client = try Self.client(trusting: certificates)
         defer { client.shutdown() }
@@ -150,9 +150,9 @@ struct TLSSocketHTTPClientTests {
 
     @Test("refuses the test root's certificate when the root is not added: the system's store alone")
     func systemStoreAlone() async throws {
-        let certificates = try TLSTestCertificates()
+        let certificates = try await offThePool { try TLSTestCertificates() }
         defer { certificates.remove() }
-        let peer = try TLSPeer(.echo, certificates: certificates)
+        let peer = try await offThePool { try TLSPeer(.echo, certificates: certificates) }
         defer { peer.stop() }
         let client = SocketHTTPClient(logger: SilentLogger(level: .debug), openSSL: .success(try Self.openSSL()))
         defer { client.shutdown() }
@@ -162,9 +162,9 @@ struct TLSSocketHTTPClientTests {
 
     @Test("a refused certificate is a transient error of the streaming transport: retried with backoff, warned once")
     func refusedCertificateIsRetried() async throws {
-        let certificates = try TLSTestCertificates()
+        let certificates = try await offThePool { try TLSTestCertificates() }
         defer { certificates.remove() }
-        let peer = try TLSPeer(.echo, certificates: certificates, server: .expired)
+        let peer = try await offThePool { try TLSPeer(.echo, certificates: certificates, server: .expired) }
         defer { peer.stop() }
         let client = try Self.client(trusting: certificates)
         let clock = ManualClock()

@@ -4,8 +4,9 @@ import Glibc
 
 /// A TLS peer on 127.0.0.1 for the socket client's https tests: a Python 3 script (its `ssl` module) that the
 /// test starts with a mode and a certificate, bound to a port the system picks and printed on its standard
-/// output. ``stop()`` closes its standard input, which ends it, and waits for it.
-final class TLSPeer {
+/// output. ``stop()`` closes its standard input, which ends it, and waits for it. It is started off the
+/// cooperative pool (`offThePool`) and handed to the test: its properties are set once, in `init`.
+final class TLSPeer: @unchecked Sendable {
     /// What the peer does with each connection.
     enum Mode: String {
         /// Answers each request with a `Content-Length` body: the request's head, a blank line, its body.

@@ -1,0 +1,17 @@
+import Foundation
+
+/// Runs `body`, which blocks (a child process, a slow file), on a thread of its own and suspends the caller
+/// until it returns.
+///
+/// A test's blocking set-up must not hold a thread of Swift's cooperative pool: the pool is as wide as the
+/// machine has cores, and every test running at the same time, and the code they test, shares it.
+/// - Parameter body: The blocking work.
+/// - Returns: What `body` returned.
+/// - Throws: What `body` threw.
+public func offThePool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread { continuation.resume(with: Result { try body() }) }
+        thread.name = "test set-up"
+        thread.start()
+    }
+}
