@@ -8,7 +8,7 @@ LINT_PATHS := Package.swift Packages Sources Tests Tools Scripts
 PACKAGES := $(filter-out TestSupport,$(notdir $(wildcard Packages/*)))
 DOC_TARGETS := ConfigDirector ConfigModel ConfigTransport ConfigStore ConfigClient ConfigTesting ConfigOpenFeature
 
-.PHONY: help build demo test test-packages test-openfeature check-manifests check-time-limits check-imports check-api api test-consumer test-tsan lint format docs bench clean
+.PHONY: help build demo test test-packages test-openfeature check-manifests check-time-limits check-imports check-api api test-consumer test-tsan lint format docs bench build-bench clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -75,6 +75,9 @@ bench: ## Build Tools/Benchmarks in release mode and run every benchmark (QUICK=
 	rm -f Tools/Benchmarks/.build/release.yaml
 	$(SWIFT) build -c release --package-path Tools/Benchmarks
 	QUICK=$(QUICK) Tools/Benchmarks/.build/release/Benchmarks
+
+build-bench: ## Build Tools/Benchmarks (debug), so that a change that breaks a benchmark fails CI.
+	$(SWIFT) build --package-path Tools/Benchmarks
 
 clean: ## Remove build products.
 	rm -rf .build .build-openfeature Packages/*/.build Packages/*/.build-openfeature Tools/Benchmarks/.build

@@ -19,8 +19,8 @@ func benchmarkJSONRead() async {
     set.configs["theme"] = ConfigState(
         id: "id-theme", key: "theme", type: .json,
         value: ##"{"primary":"#101010","secondary":"#f0f0f0","cornerRadius":8,"spacing":[4,8,16],"showsBadges":true}"##)
-    let scripted = await ScriptedClient.make(initial: set, telemetry: true)
-    let client = scripted.client
+    let served = await ServedClient.make(initial: set, telemetry: true)
+    let client = served.client
     let key = flagKey(500)
     let fallback = Theme(primary: "#000000", secondary: "#ffffff", cornerRadius: 0, spacing: [], showsBadges: false)
     let read = { client.value(for: "theme", as: Theme.self, default: fallback) }

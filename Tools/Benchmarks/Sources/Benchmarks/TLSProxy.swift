@@ -1,6 +1,6 @@
 #if os(Linux)
 import Foundation
-import Glibc
+import TestSupport
 
 /// A TLS front for the emulator, for benchmark 8's https variant: a Python 3 script (its `ssl` module) that
 /// accepts TLS on 127.0.0.1 and relays each connection's bytes to the emulator's plain port, with a
@@ -26,18 +26,18 @@ final class TLSProxy {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-        try Self.openssl(
+        try ChildProcess.openssl(
             ["req", "-x509"] + ec + ["-keyout", "root.key", "-out", "root.pem", "-days", "3650"]
                 + ["-subj", "/CN=ConfigDirector Benchmark Root", "-addext", "basicConstraints=critical,CA:TRUE"]
                 + ["-addext", "keyUsage=critical,keyCertSign,cRLSign"],
             in: folder
         )
-        try Self.openssl(
+        try ChildProcess.openssl(
             ["req", "-new"] + ec + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"],
             in: folder
         )
         try Data("subjectAltName=IP:127.0.0.1\n".utf8).write(to: folder.appendingPathComponent("server.ext"))
-        try Self.openssl(
+        try ChildProcess.openssl(
             ["x509", "-req", "-in", "server.csr", "-CA", "root.pem", "-CAkey", "root.key", "-set_serial", "2"]
                 + ["-days", "3650", "-extfile", "server.ext", "-out", "server.pem"],
             in: folder
@@ -57,7 +57,7 @@ final class TLSProxy {
         try process.run()
         self.process = process
         self.input = input
-        guard let line = Self.readLine(from: output.fileHandleForReading.fileDescriptor, seconds: 10),
+        guard let line = ChildProcess.readLine(from: output.fileHandleForReading.fileDescriptor, seconds: 10),
             let port = Int(line)
         else {
             process.terminate()
@@ -76,37 +76,6 @@ final class TLSProxy {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: folder)
-    }
-
-    /// Runs `openssl` with `arguments` in `folder`, without the system's configuration file.
-    private static func openssl(_ arguments: [String], in folder: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl"] + arguments
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["OPENSSL_CONF"] = "/dev/null"
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw POSIXError(.EIO) }
-    }
-
-    /// Reads one line from `descriptor`, waiting at most `seconds` in all.
-    private static func readLine(from descriptor: Int32, seconds: Double) -> String? {
-        let deadline = Date().addingTimeInterval(seconds)
-        var line: [UInt8] = []
-        while Date() < deadline {
-            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&entry, 1, 50) > 0 else { continue }
-            var byte: UInt8 = 0
-            guard Glibc.read(descriptor, &byte, 1) == 1 else { return nil }
-            if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
-            line.append(byte)
-        }
-        return nil
     }
 
     /// The proxy's source: Python 3 and its `ssl` module, a thread per direction, blocked while idle.

@@ -1,6 +1,6 @@
 #if canImport(Glibc)
 import Foundation
-import Glibc
+import TestSupport
 
 /// A TLS peer on 127.0.0.1 for the socket client's https tests: a Python 3 script (its `ssl` module) that the
 /// test starts with a mode and a certificate, bound to a port the system picks and printed on its standard
@@ -49,7 +49,7 @@ final class TLSPeer: @unchecked Sendable {
         try process.run()
         self.process = process
         self.input = input
-        guard let line = Self.readLine(from: output.fileHandleForReading.fileDescriptor, seconds: 10),
+        guard let line = ChildProcess.readLine(from: output.fileHandleForReading.fileDescriptor, seconds: 10),
             let port = Int(line)
         else {
             process.terminate()
@@ -74,21 +74,6 @@ final class TLSPeer: @unchecked Sendable {
             process.terminate()
         }
         process.waitUntilExit()
-    }
-
-    /// Reads one line from `descriptor`, waiting at most `seconds` in all.
-    private static func readLine(from descriptor: Int32, seconds: Double) -> String? {
-        let deadline = Date().addingTimeInterval(seconds)
-        var line: [UInt8] = []
-        while Date() < deadline {
-            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&entry, 1, 50) > 0 else { continue }
-            var byte: UInt8 = 0
-            guard Glibc.read(descriptor, &byte, 1) == 1 else { return nil }
-            if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
-            line.append(byte)
-        }
-        return nil
     }
 
     /// The peer's source: Python 3 and its `ssl` module, nothing else.

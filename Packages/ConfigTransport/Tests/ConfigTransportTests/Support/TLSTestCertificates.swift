@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Foundation
+import TestSupport
 
 /// Certificates made for one test with the `openssl` command in a temporary folder: a test root, and server
 /// certificates that it signs (or not) for a TLS peer on 127.0.0.1. ``remove()`` deletes the folder.
@@ -67,22 +68,9 @@ final class TLSTestCertificates: Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// Runs `openssl` with `arguments` in the folder, without a configuration file of the system's.
+    /// Runs `openssl` with `arguments` in the folder.
     private func run(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl"] + arguments
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["OPENSSL_CONF"] = "/dev/null"
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "openssl \(arguments) failed"])
-        }
+        try ChildProcess.openssl(arguments, in: folder)
     }
 }
 #endif
