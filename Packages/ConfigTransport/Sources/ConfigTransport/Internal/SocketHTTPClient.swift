@@ -352,7 +352,8 @@ private final class SocketExchange: Sendable {
     }
 
     private func connectSocket(to address: addrinfo, deadline: ContinuousClock.Instant?) throws -> Int32 {
-        let descriptor = socket(address.ai_family, address.ai_socktype, address.ai_protocol)
+        // Close-on-exec from the start, so that a child process the app starts meanwhile never holds it open.
+        let descriptor = socket(address.ai_family, address.ai_socktype | Self.closeOnExec, address.ai_protocol)
         guard descriptor >= 0 else { throw URLError(.cannotConnectToHost, errno: errno) }
         let registered = state.withLock { state in
             guard !state.isEnded else { return false }
@@ -367,6 +368,7 @@ private final class SocketExchange: Sendable {
         var one: Int32 = 1
         _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         #if canImport(Darwin)
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
         if connect(descriptor, address.ai_addr, address.ai_addrlen) != 0 {
@@ -545,9 +547,12 @@ private final class SocketExchange: Sendable {
 
     #if canImport(Glibc)
     private static let streamSocketType = Int32(SOCK_STREAM.rawValue)
+    private static let closeOnExec = Int32(SOCK_CLOEXEC.rawValue)
     private static let sendFlags = Int32(MSG_NOSIGNAL)
     #else
     private static let streamSocketType = SOCK_STREAM
+    /// Darwin has no `SOCK_CLOEXEC`; its sockets are set close-on-exec once made.
+    private static let closeOnExec: Int32 = 0
     private static let sendFlags: Int32 = 0
     #endif
 }
