@@ -6,6 +6,10 @@ OFKIT ?= ../shared/openfeature-kit
 LINT_PATHS := Package.swift Packages Sources Tests Tools Scripts
 # Packages/TestSupport holds the test helpers and no tests: every other package builds it with its tests.
 PACKAGES := $(filter-out TestSupport,$(notdir $(wildcard Packages/*)))
+# The suites that run the client against the emulator or a loopback peer and wait on real-time deadlines of
+# a few seconds: they run after the rest, so that the CPU-bound suites (fuzzing, stress) never starve them
+# on a machine of 2 cores.
+LOOPBACK_SUITES := EndToEndTests|DocumentedExamplesTests|ConfigEmulatorTests|ConfigDemoTests
 DOC_TARGETS := ConfigDirector ConfigModel ConfigTransport ConfigStore ConfigClient ConfigTesting ConfigOpenFeature
 
 .PHONY: help build demo test test-packages test-openfeature check-manifests check-time-limits check-imports check-api api test-consumer test-tsan lint format docs bench build-bench clean
@@ -19,8 +23,9 @@ build: ## Build every module of the root manifest.
 demo: ## Play the SDK's story against the in-process emulator, no account nor network (DEMO_ARGS=--help).
 	$(SWIFT) run config-demo $(DEMO_ARGS)
 
-test: ## Run the root suite: every module's tests and the cross-package tests.
-	$(SWIFT) test
+test: ## Run the root suite: every module's tests and the cross-package tests, the loopback suites last.
+	$(SWIFT) test --skip '$(LOOPBACK_SUITES)'
+	$(SWIFT) test --filter '$(LOOPBACK_SUITES)'
 
 test-packages: ## Build and test each Packages/<Name> alone, with its own manifest.
 	@set -e; for package in $(PACKAGES); do \
@@ -56,10 +61,10 @@ test-consumer: ## Build a throwaway app that depends on a tagged clone by URL (C
 	Scripts/test-consumer.sh
 
 test-tsan: ## Run the root suite under the thread sanitizer: unit suites in parallel, then the loopback suites one at a time.
-	@# The loopback suites (end to end, emulator, demo) wait on real-time deadlines of a few seconds, which the
-	@# sanitizer's slowdown under a parallel run on 2 cores overruns; they run serially after the rest.
-	$(SWIFT) test --sanitize=thread --skip 'EndToEndTests|ConfigEmulatorTests|ConfigDemoTests'
-	$(SWIFT) test --sanitize=thread --no-parallel --filter 'EndToEndTests|ConfigEmulatorTests|ConfigDemoTests'
+	@# Under the sanitizer's slowdown even the loopback suites' own parallel run overruns their deadlines on
+	@# 2 cores: they run one at a time after the rest.
+	$(SWIFT) test --sanitize=thread --skip '$(LOOPBACK_SUITES)'
+	$(SWIFT) test --sanitize=thread --no-parallel --filter '$(LOOPBACK_SUITES)'
 
 lint: ## Check formatting against .swift-format.
 	$(SWIFT) format lint --strict --recursive --parallel $(LINT_PATHS)

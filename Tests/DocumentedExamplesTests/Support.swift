@@ -24,12 +24,14 @@ let documentedConfigs: [EmulatedConfig] = [
 let documentedSDKKey = "YOUR-CLIENT-SDK-KEY"
 
 /// Runs `body` with a client of the documented SDK key connected to an emulator serving `documentedConfigs`.
+/// Its connection timeout is generous by default: `initialize` returns as soon as the values arrive, and the
+/// timeout only has to hold on a machine busy with other tests.
 ///
 /// The examples that create their own client name no base URL, so they would reach ConfigDirector's
 /// service; they are compiled as written, and what the page says about them is checked here with the
 /// same calls against the emulator.
 func withDocumentedClient(
-    timeout: Double = 2,
+    timeout: Double = 10,
     _ body: (ConfigDirectorClient, ConfigEmulator) async throws -> Void
 ) async throws {
     try await withEmulator(configs: documentedConfigs, sdkKey: documentedSDKKey) { emulator in

@@ -88,14 +88,15 @@ struct EndToEndClient {
     ///   - mode: Streaming or polling.
     ///   - baseURL: The emulator's base URL.
     ///   - sdkKey: The client SDK key.
-    ///   - timeout: The connection timeout, in real seconds.
+    ///   - timeout: The connection timeout, in real seconds. Generous by default: `initialize` returns as soon
+    ///     as the values arrive, and the timeout only has to hold on a machine busy with other tests.
     ///   - caching: Where values are kept; in memory, and new, by default.
     ///   - scale: The factor from the client's seconds to real seconds; by default the mode's.
     init(
         mode: ConnectionMode,
         baseURL: URL,
         sdkKey: String = emulatorSDKKey,
-        timeout: Double = 2,
+        timeout: Double = 10,
         caching: CachingOptions = CachingOptions(provider: InMemoryCachingProvider()),
         scale: Double? = nil
     ) throws {

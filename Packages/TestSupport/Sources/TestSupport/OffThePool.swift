@@ -4,9 +4,8 @@ import Foundation
 /// until it returns.
 ///
 /// A test's blocking set-up must not hold a thread of Swift's cooperative pool: the pool is as wide as the
-/// machine has cores, and every test running at the same time, and the code they test, shares it. A child
-/// process that `body` launches must also end in `body`: Foundation on Linux was seen not to notice the exit
-/// of a child whose launching thread had ended, and `waitUntilExit()` then spins for ever.
+/// machine has cores, and every test running at the same time, and the code they test, shares it. Spawn a
+/// child process with ``ChildProcess``, which waits for it with `waitpid`, not with Foundation's `Process`.
 /// - Parameter body: The blocking work.
 /// - Returns: What `body` returned.
 /// - Throws: What `body` threw.

@@ -15,7 +15,8 @@ public final class Protected<Value>: @unchecked Sendable {
         self.value = value
     }
 
-    /// Runs `body` with the value while holding the lock.
+    /// Runs `body` with the value while holding the lock. Never block in `body` (a read, a send, a wait): a
+    /// test task that reads the value meanwhile would hold a thread of the cooperative pool for as long.
     /// - Returns: What `body` returns.
     @inlinable
     public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
@@ -29,7 +30,7 @@ public final class Protected<Value>: @unchecked Sendable {
     @inlinable
     public var current: Value { withLock { $0 } }
 
-    /// Replaces the value.
+    /// Replaces the value; `newValue` is computed before the lock is taken.
     @inlinable
     public func set(_ newValue: Value) {
         withLock { $0 = newValue }

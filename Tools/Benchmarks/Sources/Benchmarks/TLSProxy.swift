@@ -14,8 +14,7 @@ final class TLSProxy {
     let port: Int
     /// The folder of the root, the certificate, the key and the script.
     let folder: URL
-    private let process: Process
-    private let input: Pipe
+    private let process: ChildProcess
 
     /// The root's certificate, for `SSL_CERT_FILE`.
     var rootPath: String { folder.appendingPathComponent("root.pem").path }
@@ -44,37 +43,21 @@ final class TLSProxy {
         )
         let script = folder.appendingPathComponent("tls_proxy.py")
         try Data(Self.script.utf8).write(to: script)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
+        let (process, line) = try ChildProcess.startHelper([
             "python3", script.path, folder.appendingPathComponent("server.pem").path,
             folder.appendingPathComponent("server.key").path, String(targetPort),
-        ]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        self.process = process
-        self.input = input
-        guard let line = ChildProcess.readLine(from: output.fileHandleForReading.fileDescriptor, seconds: 10),
-            let port = Int(line)
-        else {
-            process.terminate()
-            process.waitUntilExit()
+        ])
+        guard let port = Int(line) else {
+            process.stop()
             throw POSIXError(.EIO)
         }
+        self.process = process
         self.port = port
     }
 
-    /// Ends the proxy (by closing its standard input), waits for it, and deletes the folder.
+    /// Ends the proxy, waits for it, and deletes the folder.
     func stop() {
-        try? input.fileHandleForWriting.close()
-        for _ in 0..<500 where process.isRunning {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        process.stop()
         try? FileManager.default.removeItem(at: folder)
     }
 

@@ -35,11 +35,11 @@ struct FaultTests {
             for connection in connections { connection.post("/client/sse/v1", json: Fixtures.body()) }
             try await emulator.waitForStreams(count: 3)
             for connection in connections {
-                #expect(connection.read(timeout: 5) { Chunked.chunks(of: $0).chunks.count == 1 })
+                #expect(await connection.read(timeout: 5) { Chunked.chunks(of: $0).chunks.count == 1 })
             }
             emulator.inject(.dropStreams)
             for connection in connections {
-                #expect(connection.readToEnd(timeout: 5))
+                #expect(await connection.readToEnd(timeout: 5))
                 #expect(!Chunked.chunks(of: connection.received).ended)
             }
             let deadline = Date(timeIntervalSinceNow: 5)
@@ -55,16 +55,16 @@ struct FaultTests {
             #expect(try await HTTPClient.send("POST", Fixtures.admin(emulator, "faults"), body: fault).status == 202)
             let stalled = try RawConnection(port: emulator.port)
             stalled.post("/client/polling/v1", json: Fixtures.body())
-            #expect(!stalled.read(timeout: 0.3) { !$0.isEmpty })
+            #expect(!(await stalled.read(timeout: 0.3) { !$0.isEmpty }))
             // The stall was used up: the next request is answered well before the first one's 30 s.
             let next = try RawConnection(port: emulator.port)
             next.post("/client/polling/v1", json: Fixtures.body())
-            #expect(next.readToEnd(timeout: 10))
+            #expect(await next.readToEnd(timeout: 10))
             #expect(next.status == 200)
             #expect(stalled.received.isEmpty)
             // Stopping the emulator ends the stalled response at once.
             emulator.stop()
-            #expect(stalled.readToEnd(timeout: 5))
+            #expect(await stalled.readToEnd(timeout: 5))
         }
     }
 
@@ -102,11 +102,11 @@ struct FaultTests {
         try await withEmulator(configs: Fixtures.configs, sdkKey: Fixtures.sdkKey) { emulator in
             let connection = try RawConnection(port: emulator.port)
             connection.post("/client/sse/v1", json: Fixtures.body())
-            #expect(connection.read(timeout: 5) { Chunked.chunks(of: $0).chunks.count == 1 })
+            #expect(await connection.read(timeout: 5) { Chunked.chunks(of: $0).chunks.count == 1 })
             emulator.inject(.byteByByte)
             emulator.setValue("é☃", forKey: "welcome")
             emulator.setValue("after", forKey: "welcome")
-            #expect(connection.read(timeout: 10) { String(decoding: $0, as: UTF8.self).contains("after") })
+            #expect(await connection.read(timeout: 10) { String(decoding: $0, as: UTF8.self).contains("after") })
             let chunks = Chunked.chunks(of: connection.received).chunks
             let single = chunks.dropFirst().prefix { $0.count == 1 }
             let event = String(decoding: single.joined(), as: UTF8.self)
@@ -126,7 +126,7 @@ struct FaultTests {
             connection.post("/client/sse/v1", json: Fixtures.body())
             try await emulator.waitForStream()
             emulator.setValue("second", forKey: "welcome")
-            #expect(connection.readToEnd(timeout: 5))
+            #expect(await connection.readToEnd(timeout: 5))
             let (chunks, ended) = Chunked.chunks(of: connection.received)
             #expect(ended)
             #expect(chunks.count == 2)

@@ -33,7 +33,7 @@ struct LifecycleTests {
         emulator.stop()
         #expect(emulator.activeThreadCount == 0)
         #expect(!emulator.isRunning)
-        for connection in [stream, halfSent, stalled] { #expect(connection.readToEnd(timeout: 5)) }
+        for connection in [stream, halfSent, stalled] { #expect(await connection.readToEnd(timeout: 5)) }
         try await collector.waitUntilFinished()
         // Whether the port now refuses connections is not checked: a test running in parallel may
         // already have been given the same ephemeral port by the system.

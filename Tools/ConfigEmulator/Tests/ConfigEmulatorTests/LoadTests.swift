@@ -20,7 +20,7 @@ struct LoadTests {
             }
             try await emulator.waitForStreams(count: count, timeout: 30)
             for connection in connections {
-                #expect(connection.read(timeout: 10) { Chunked.chunks(of: $0).chunks.count == 1 })
+                #expect(await connection.read(timeout: 10) { Chunked.chunks(of: $0).chunks.count == 1 })
             }
             let after = ResidentMemory.current()
             #expect(emulator.openStreams().count == count)
@@ -29,7 +29,7 @@ struct LoadTests {
             emulator.setValue("everyone", forKey: "welcome")
             var reached = 0
             for connection in connections
-            where connection.read(timeout: 10, until: { Chunked.chunks(of: $0).chunks.count == 2 }) {
+            where await connection.read(timeout: 10, until: { Chunked.chunks(of: $0).chunks.count == 2 }) {
                 reached += 1
             }
             #expect(reached == count)

@@ -26,7 +26,7 @@ struct RobustnessTests {
             let connection = try RawConnection(port: emulator.port)
             connection.send(request)
             connection.finishSending()
-            #expect(connection.readToEnd(timeout: 5))
+            #expect(await connection.readToEnd(timeout: 5))
             #expect(connection.status == 400)
         }
     }
@@ -44,7 +44,7 @@ struct RobustnessTests {
             for request in [longHead, declared, chunked] {
                 let connection = try RawConnection(port: emulator.port)
                 connection.send(request)
-                #expect(connection.readToEnd(timeout: 5))
+                #expect(await connection.readToEnd(timeout: 5))
                 #expect(connection.status == 413)
             }
         }
@@ -62,7 +62,7 @@ struct RobustnessTests {
             request += "\r\n0\r\nTrailer: x\r\n\r\n"
             let connection = try RawConnection(port: emulator.port)
             connection.send(request)
-            #expect(connection.readToEnd(timeout: 5))
+            #expect(await connection.readToEnd(timeout: 5))
             #expect(connection.status == 200)
             #expect(emulator.recordedRequests().first?.bodyText == Fixtures.body())
         }
@@ -95,7 +95,7 @@ struct RobustnessTests {
         try await withEmulator(configuration: configuration) { emulator in
             let connection = try RawConnection(port: emulator.port)
             connection.send("POST /client/polling/v1 HTTP/1.1\r\nContent-Length: 100\r\n\r\n{")
-            #expect(connection.readToEnd(timeout: 5))
+            #expect(await connection.readToEnd(timeout: 5))
             #expect(connection.status == 408)
         }
     }
@@ -126,7 +126,7 @@ struct RobustnessTests {
                 let connection = try RawConnection(port: emulator.port)
                 connection.send(bytes)
                 connection.finishSending()
-                #expect(connection.readToEnd(timeout: 5), "iteration \(iteration) did not close")
+                #expect(await connection.readToEnd(timeout: 5), "iteration \(iteration) did not close")
                 #expect(allowed.contains(connection.status), "iteration \(iteration) got \(connection.text.prefix(40))")
             }
             let polling = emulator.baseURL.appendingPathComponent("client/polling/v1")

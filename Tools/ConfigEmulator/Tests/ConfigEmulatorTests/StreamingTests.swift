@@ -142,7 +142,7 @@ struct StreamingTests {
         try await withEmulator(configs: Fixtures.configs, sdkKey: Fixtures.sdkKey) { emulator in
             let connection = try RawConnection(port: emulator.port)
             connection.post("/client/sse/v1", json: Fixtures.body())
-            #expect(connection.read(timeout: 5) { String(decoding: $0, as: UTF8.self).contains("\n\n\r\n") })
+            #expect(await connection.read(timeout: 5) { String(decoding: $0, as: UTF8.self).contains("\n\n\r\n") })
             let head = connection.text.components(separatedBy: "\r\n\r\n")[0].lowercased()
             #expect(connection.status == 200)
             #expect(head.contains("content-type: text/event-stream"))

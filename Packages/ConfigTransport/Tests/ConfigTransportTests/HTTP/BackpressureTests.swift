@@ -36,7 +36,7 @@ struct BackpressureTests {
             _ = connection.readRequest()
             connection.send(Self.head)
             let comments = Array(repeating: Array(": keep-alive\n".utf8), count: 5_000).flatMap { $0 }
-            accepted.withLock { $0 = connection.flood(comments, total: Self.floodSize) }
+            accepted.set(connection.flood(comments, total: Self.floodSize))
         }
         defer { server.stop() }
         let client = SocketHTTPClient(logger: RecordingLogger(forbidding: [Fixtures.sdkKey]))
@@ -64,7 +64,7 @@ struct BackpressureTests {
             connection.send(Self.head)
             connection.send(Array("data: ".utf8))
             let line = [UInt8](repeating: UInt8(ascii: "x"), count: 64 * 1024)
-            accepted.withLock { $0 = connection.flood(line, total: Self.floodSize) }
+            accepted.set(connection.flood(line, total: Self.floodSize))
         }
         defer { server.stop() }
         let clock = ManualClock()

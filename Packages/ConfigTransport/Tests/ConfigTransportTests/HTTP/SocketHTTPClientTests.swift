@@ -29,7 +29,7 @@ struct SocketHTTPClientTests {
     func chunked() async throws {
         let received = Protected<(head: String, body: Data)?>(nil)
         let server = try LoopbackServer { connection in
-            received.withLock { $0 = connection.readRequest() }
+            received.set(connection.readRequest())
             connection.sendSlowly([
                 "HTTP/1.1 200 OK\r\nTransfer-Encoding: chu", "nked\r\nX-A: 1\r\nx-a: 2\r\n\r",
                 "\n5\r\nhel", "lo\r", "\n3;ext=1\r\n wo\r", "\n0\r\n", "Trailer: x\r\n\r\n",
@@ -127,7 +127,7 @@ struct SocketHTTPClientTests {
     func ipv6() async throws {
         let received = Protected<String?>(nil)
         let server = try LoopbackServer(ipv6: true) { connection in
-            received.withLock { $0 = connection.readRequest()?.head }
+            received.set(connection.readRequest()?.head)
             connection.send("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nv6")
         }
         defer { server.stop() }
@@ -139,9 +139,9 @@ struct SocketHTTPClientTests {
 
     @Test("fails with cannotConnectToHost when the connection is refused")
     func refused() async throws {
-        let server = try LoopbackServer { _ in }
+        let server = try LoopbackServer(refusing: true) { _ in }
+        defer { server.stop() }
         let url = server.url
-        server.stop()
         let client = SocketHTTPClient(logger: SilentLogger(level: .debug))
         defer { client.shutdown() }
         let outcome = await ExchangeOutcome.collect(client.start(Self.request(url)))
@@ -213,7 +213,7 @@ struct SocketHTTPClientTests {
             _ = connection.readRequest()
             connection.send("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nfirst\r\n")
             // Patient, so that a test task that waits for a turn on a busy machine still cancels first.
-            peerClosed.withLock { $0 = connection.waitForPeerClose(seconds: Self.peerPatience) }
+            peerClosed.set(connection.waitForPeerClose(seconds: Self.peerPatience))
         }
         defer { server.stop() }
         let client = SocketHTTPClient(logger: SilentLogger(level: .debug))
@@ -234,7 +234,7 @@ struct SocketHTTPClientTests {
         let server = try LoopbackServer { connection in
             _ = connection.readRequest()
             connection.send("HTTP/1.1 200 OK\r\n\r\n")
-            peerClosed.withLock { $0 = connection.waitForPeerClose(seconds: 5) }
+            peerClosed.set(connection.waitForPeerClose(seconds: 5))
         }
         defer { server.stop() }
         let client = SocketHTTPClient(logger: SilentLogger(level: .debug))

@@ -43,7 +43,7 @@ struct TLSSocketHTTPClientTests {
     ) async throws -> ExchangeOutcome {
         let certificates = try await offThePool { try TLSTestCertificates() }
         defer { certificates.remove() }
-        let peer = try TLSPeer(mode, certificates: certificates, server: server)
+        let peer = try await TLSPeer.start(mode, certificates: certificates, server: server)
         defer { peer.stop() }
         let client = try client(trusting: certificates)
         defer { client.shutdown() }
@@ -57,7 +57,7 @@ struct TLSSocketHTTPClientTests {
     func stream(timeout: Double) async throws {
         let certificates = try await offThePool { try TLSTestCertificates() }
         defer { certificates.remove() }
-        let peer = try TLSPeer(.stream, certificates: certificates)
+        let peer = try await TLSPeer.start(.stream, certificates: certificates)
         defer { peer.stop() }
         let client = try Self.client(trusting: certificates)
         defer { client.shutdown() }
@@ -84,7 +84,7 @@ struct TLSSocketHTTPClientTests {
     func oneShot() async throws {
         let certificates = try await offThePool { try TLSTestCertificates() }
         defer { certificates.remove() }
-        let peer = try TLSPeer(.echo, certificates: certificates)
+        let peer = try await TLSPeer.start(.echo, certificates: certificates)
         defer { peer.stop() }
         let client = try Self.client(trusting: certificates)
         defer { client.shutdown() }
@@ -152,7 +152,7 @@ struct TLSSocketHTTPClientTests {
     func systemStoreAlone() async throws {
         let certificates = try await offThePool { try TLSTestCertificates() }
         defer { certificates.remove() }
-        let peer = try TLSPeer(.echo, certificates: certificates)
+        let peer = try await TLSPeer.start(.echo, certificates: certificates)
         defer { peer.stop() }
         let client = SocketHTTPClient(logger: SilentLogger(level: .debug), openSSL: .success(try Self.openSSL()))
         defer { client.shutdown() }
@@ -164,7 +164,7 @@ struct TLSSocketHTTPClientTests {
     func refusedCertificateIsRetried() async throws {
         let certificates = try await offThePool { try TLSTestCertificates() }
         defer { certificates.remove() }
-        let peer = try TLSPeer(.echo, certificates: certificates, server: .expired)
+        let peer = try await TLSPeer.start(.echo, certificates: certificates, server: .expired)
         defer { peer.stop() }
         let client = try Self.client(trusting: certificates)
         let clock = ManualClock()

@@ -126,6 +126,9 @@ final class LoopbackServer: Sendable {
         var isStopping = false
         var running = 0
         var accepted = 0
+        /// The connections whose handler still runs; each is closed under the lock, so that ``stop()`` never
+        /// shuts down a descriptor the system has given to something else.
+        var open: Set<Int32> = []
     }
 
     /// The port it listens on.
@@ -134,12 +137,15 @@ final class LoopbackServer: Sendable {
     let host: String
     private let state: Protected<State>
     private let handler: @Sendable (Connection) -> Void
+    private let refuses: Bool
 
     /// Starts listening on 127.0.0.1 (or ::1) with a port the system picks.
     /// - Parameters:
     ///   - ipv6: Whether to listen on ::1 instead of 127.0.0.1.
+    ///   - refusing: Whether to bind the port without listening, so that every connection to it is refused
+    ///     until ``stop()``; a stopped server's port could meanwhile be given to another test's server.
     ///   - handler: Runs once per accepted connection, on the connection's own thread.
-    init(ipv6: Bool = false, handler: @escaping @Sendable (Connection) -> Void) throws {
+    init(ipv6: Bool = false, refusing: Bool = false, handler: @escaping @Sendable (Connection) -> Void) throws {
         let listener = socket(ipv6 ? AF_INET6 : AF_INET, Self.streamType, 0)
         guard listener >= 0 else { throw POSIXError(.EIO) }
         var one: Int32 = 1
@@ -162,7 +168,7 @@ final class LoopbackServer: Sendable {
         let bound = withUnsafePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
         }
-        guard bound == 0, listen(listener, 16) == 0 else {
+        guard bound == 0, refusing || listen(listener, 16) == 0 else {
             close(listener)
             throw POSIXError(.EADDRINUSE)
         }
@@ -174,10 +180,13 @@ final class LoopbackServer: Sendable {
         let port = withUnsafeBytes(of: &storage) { $0.load(fromByteOffset: 2, as: UInt16.self) }
         self.port = Int(UInt16(bigEndian: port))
         self.host = ipv6 ? "[::1]" : "127.0.0.1"
-        self.state = Protected(State(listener: listener, running: 1))
+        self.state = Protected(State(listener: listener, running: refusing ? 0 : 1))
         self.handler = handler
-        let thread = Thread { [self] in acceptLoop(listener) }
-        thread.start()
+        self.refuses = refusing
+        if !refusing {
+            let thread = Thread { [self] in acceptLoop(listener) }
+            thread.start()
+        }
     }
 
     /// A URL on the server, `http://<host>:<port>/path?q=1`.
@@ -188,9 +197,17 @@ final class LoopbackServer: Sendable {
 
     fileprivate var isStopping: Bool { state.withLock(\.isStopping) }
 
-    /// Stops accepting, closes the listener and waits up to five seconds for every handler to return.
+    /// Stops accepting, closes the listener, shuts every connection down (which wakes a handler that waits
+    /// on it) and waits up to five seconds for every handler to return: a few milliseconds, so that a test's
+    /// `defer` may call it on a thread of the cooperative pool.
     func stop() {
-        state.withLock { $0.isStopping = true }
+        state.withLock { state in
+            guard !state.isStopping else { return }
+            state.isStopping = true
+            for descriptor in state.open { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
+            // The accept loop closes a listening server's listener.
+            if refuses { close(state.listener) }
+        }
         for _ in 0..<500 where state.withLock(\.running) > 0 {
             Thread.sleep(forTimeInterval: 0.01)
         }
@@ -209,12 +226,16 @@ final class LoopbackServer: Sendable {
             state.withLock {
                 $0.running += 1
                 $0.accepted += 1
+                $0.open.insert(descriptor)
             }
             let connection = Connection(descriptor: descriptor, server: self)
             let thread = Thread { [self] in
                 handler(connection)
-                close(descriptor)
-                state.withLock { $0.running -= 1 }
+                state.withLock {
+                    $0.open.remove(descriptor)
+                    close(descriptor)
+                    $0.running -= 1
+                }
             }
             thread.start()
         }

@@ -4,10 +4,9 @@ import TestSupport
 
 /// A TLS peer on 127.0.0.1 for the socket client's https tests: a Python 3 script (its `ssl` module) that the
 /// test starts with a mode and a certificate, bound to a port the system picks and printed on its standard
-/// output. ``stop()`` closes its standard input, which ends it, and waits for it. It is not started through
-/// `offThePool`: a child launched on a thread that then ended was never seen to exit by Foundation on
-/// Linux, and `waitUntilExit()` spun for ever on the test's thread (seen under the thread sanitizer).
-final class TLSPeer {
+/// output. It is started off the cooperative pool (Python takes a while to start on a busy machine), and
+/// ``stop()`` ends it with `SIGTERM`.
+final class TLSPeer: Sendable {
     /// What the peer does with each connection.
     enum Mode: String {
         /// Answers each request with a `Content-Length` body: the request's head, a blank line, its body.
@@ -26,38 +25,35 @@ final class TLSPeer {
 
     /// The port it listens on.
     let port: Int
-    private let process: Process
-    private let input: Pipe
+    private let process: ChildProcess
 
-    /// Starts the peer.
+    private init(port: Int, process: ChildProcess) {
+        self.port = port
+        self.process = process
+    }
+
+    /// Starts a peer, off the cooperative pool.
     /// - Parameters:
     ///   - mode: What it does with each connection.
     ///   - certificates: The folder of certificates; the script is written there too.
     ///   - server: The certificate it presents.
     /// - Throws: When Python does not start or reports no port within ten seconds.
-    init(_ mode: Mode, certificates: TLSTestCertificates, server: TLSTestCertificates.Server = .valid) throws {
+    static func start(
+        _ mode: Mode, certificates: TLSTestCertificates, server: TLSTestCertificates.Server = .valid
+    ) async throws -> TLSPeer {
         let script = certificates.folder.appendingPathComponent("tls_peer.py")
-        if !FileManager.default.fileExists(atPath: script.path) { try Data(Self.script.utf8).write(to: script) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
+        let arguments = [
             "python3", script.path, mode.rawValue, certificates.path(of: server), certificates.serverKeyPath,
         ]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        self.process = process
-        self.input = input
-        guard let line = ChildProcess.readLine(from: output.fileHandleForReading.fileDescriptor, seconds: 10),
-            let port = Int(line)
-        else {
-            process.terminate()
-            process.waitUntilExit()
-            throw POSIXError(.EIO)
+        return try await offThePool {
+            if !FileManager.default.fileExists(atPath: script.path) { try Data(Self.script.utf8).write(to: script) }
+            let (process, line) = try ChildProcess.startHelper(arguments)
+            guard let port = Int(line) else {
+                process.stop()
+                throw POSIXError(.EIO)
+            }
+            return TLSPeer(port: port, process: process)
         }
-        self.port = port
     }
 
     /// An https URL on the peer, `https://<host>:<port>/path?q=1`.
@@ -65,13 +61,9 @@ final class TLSPeer {
         URL(string: "https://\(host):\(port)/path?q=1")!
     }
 
-    /// Ends the peer with `SIGTERM` and waits for it to exit. Closing its standard input alone is not enough:
-    /// a child another test starts meanwhile may inherit the pipe's other end, and the peer would then never
-    /// see the end of its input.
+    /// Ends the peer and waits for it to exit.
     func stop() {
-        try? input.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        process.stop()
     }
 
     /// The peer's source: Python 3 and its `ssl` module, nothing else.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +8,8 @@ import Darwin
 #endif
 
 /// A plain TCP client on loopback for the tests that need bytes exactly as sent and received.
-final class RawConnection {
+/// It is used by one task at a time, which hands it to a thread of its own only while it waits in ``read(timeout:until:)``.
+final class RawConnection: @unchecked Sendable {
     private var descriptor: Int32
     private(set) var received: [UInt8] = []
     private(set) var isClosedByPeer = false
@@ -76,10 +78,24 @@ final class RawConnection {
         send(head + json)
     }
 
-    /// Reads until `predicate` holds for everything received, the peer closes, or `timeout` passes.
+    /// Reads until `predicate` holds for everything received, the peer closes, or `timeout` passes, on a
+    /// thread of its own: a test task waiting here must not hold a thread of the cooperative pool, which the
+    /// emulator's clients in the other tests need.
     /// - Returns: Whether the predicate held.
     @discardableResult
-    func read(timeout: TimeInterval, until predicate: ([UInt8]) -> Bool) -> Bool {
+    func read(timeout: TimeInterval, until predicate: @escaping @Sendable ([UInt8]) -> Bool) async -> Bool {
+        (try? await offThePool { self.readBlocking(timeout: timeout, until: predicate) }) ?? false
+    }
+
+    /// Reads until the peer closes or `timeout` passes.
+    /// - Returns: Whether the peer closed.
+    @discardableResult
+    func readToEnd(timeout: TimeInterval) async -> Bool {
+        await read(timeout: timeout) { _ in false }
+        return isClosedByPeer
+    }
+
+    private func readBlocking(timeout: TimeInterval, until predicate: ([UInt8]) -> Bool) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while !predicate(received) {
@@ -95,14 +111,6 @@ final class RawConnection {
             }
         }
         return true
-    }
-
-    /// Reads until the peer closes or `timeout` passes.
-    /// - Returns: Whether the peer closed.
-    @discardableResult
-    func readToEnd(timeout: TimeInterval) -> Bool {
-        read(timeout: timeout) { _ in false }
-        return isClosedByPeer
     }
 
     /// Whether the bytes received so far contain `text`.
