@@ -60,11 +60,10 @@ api: build ## Rewrite Scripts/public-api.txt after a deliberate change of the pu
 test-consumer: ## Build a throwaway app that depends on a tagged clone by URL (ConfigModel alone, then ConfigDirector).
 	Scripts/test-consumer.sh
 
-test-tsan: ## Run the root suite under the thread sanitizer: unit suites in parallel, then the loopback suites one at a time.
-	@# Under the sanitizer's slowdown even the loopback suites' own parallel run overruns their deadlines on
-	@# 2 cores: they run one at a time after the rest.
+test-tsan: ## Run the root suite under the thread sanitizer, in parallel: the unit suites, then the loopback suites.
+	@# As in `make test`, the loopback suites run after the rest, in parallel among themselves.
 	$(SWIFT) test --sanitize=thread --skip '$(LOOPBACK_SUITES)'
-	$(SWIFT) test --sanitize=thread --no-parallel --filter '$(LOOPBACK_SUITES)'
+	$(SWIFT) test --sanitize=thread --filter '$(LOOPBACK_SUITES)'
 
 lint: ## Check formatting against .swift-format.
 	$(SWIFT) format lint --strict --recursive --parallel $(LINT_PATHS)
