@@ -17,7 +17,7 @@ import Darwin
 /// terminated child exits, a few milliseconds.
 public final class ChildProcess: Sendable {
     /// The child's process id.
-    public let pid: pid_t
+    private let pid: pid_t
     /// The write end of the child's standard input, or -1 when it was given none.
     private let input: Int32
     private let isReaped = Protected(false)
