@@ -56,6 +56,20 @@ public final class Locked<Value>: @unchecked Sendable {  // Every access to `val
         #endif
         return try body(&value)
     }
+
+    /// Runs `body` with the value when the lock is free, without waiting for it.
+    /// - Parameter body: Reads or changes the value; it must not take this lock again.
+    /// - Returns: What `body` returns, or `nil` when another thread held the lock.
+    public func withLockIfAvailable<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result? {
+        #if canImport(Glibc)
+        guard pthread_mutex_trylock(lock) == 0 else { return nil }
+        defer { pthread_mutex_unlock(lock) }
+        #else
+        guard lock.try() else { return nil }
+        defer { lock.unlock() }
+        #endif
+        return try body(&value)
+    }
 }
 
 /// The one place the SDK sets up a mutex of its own (``Locked`` and the client's striped lock).

@@ -269,7 +269,7 @@ extension ClientCore {
                 guard let cached else { return nil }
                 return stripe.telemetry.store(cached, in: held.entry.slot)
             }
-            if let replaced { telemetry?.absorb(replaced) }
+            if let replaced, let telemetry { handOver(replaced, to: telemetry) }
         }
         if held.publishes || keepsOutcome, let copy {
             let evaluation = EvaluationOutcome(
@@ -336,7 +336,7 @@ extension ClientCore {
                     if stripe.telemetry.count(slot: entry.slot, cached.likeness, at: now) { return nil }
                     return stripe.telemetry.store(cached, in: entry.slot)
                 }
-                if let replaced { telemetry.absorb(replaced) }
+                if let replaced { handOver(replaced, to: telemetry) }
             } else {
                 // A key the client does not hold has no slot: the evaluation goes to the collector alone.
                 telemetry.absorb(CollectionOfOne(cached))
@@ -379,6 +379,17 @@ extension ClientCore {
     }
 
     /// Publishes an evaluation of `value` on `evaluations` when anyone listens.
+    /// Hands entries a stripe's cache replaced to the collector. While another thread hands its own
+    /// over, they go back to the stripe for a later hand-over (up to ``TelemetryCache/waitingLimit``),
+    /// so that an evaluation never queues on the collector's lock: after a large apply every thread
+    /// replaces entries at once, and one preempted while it held that lock stalled the others for
+    /// milliseconds (benchmark 11).
+    private func handOver(_ replaced: [TelemetryCache.Entry], to telemetry: TelemetryCollector) {
+        guard replaced.count < TelemetryCache.waitingLimit else { return telemetry.absorb(replaced) }
+        guard !telemetry.absorbIfIdle(replaced) else { return }
+        state.read { _, stripe in stripe.telemetry.giveBack(replaced) }
+    }
+
     private func publish<Value: Sendable>(_ outcome: EvaluationOutcome, value: Value) {
         guard outcome.publishes else { return }
         evaluations.send(configEvaluation(outcome, value: value))

@@ -49,6 +49,10 @@ struct TelemetryCache {
     /// How many replaced entries are handed over at once.
     static let handOverBatch = 64
 
+    /// How many replaced entries may wait here while the collector is busy with another thread's
+    /// hand-over (``giveBack(_:)``); a hand-over of this many waits for the collector.
+    static let waitingLimit = 1_024
+
     /// Counts an evaluation of `slot` when it is like the last one cached there.
     /// - Returns: Whether it was counted: `false` when the slot holds another kind of evaluation, or none.
     mutating func count(slot: Int, _ likeness: Likeness, at now: Date) -> Bool {
@@ -64,6 +68,12 @@ struct TelemetryCache {
         guard replaced.count >= Self.handOverBatch else { return nil }
         defer { replaced = [] }
         return replaced
+    }
+
+    /// Takes back entries that ``store(_:in:)`` returned and the collector could not take at once: they
+    /// go with the next hand-over or flush.
+    mutating func giveBack(_ entries: [Entry]) {
+        replaced += entries
     }
 
     /// This cache, leaving an empty one in its place: a flush takes each stripe's cache under that

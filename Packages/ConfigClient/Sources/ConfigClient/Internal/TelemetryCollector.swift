@@ -206,6 +206,14 @@ final class TelemetryCollector: Sendable {
         pending.withLock { pending in pending.absorb(entries) }
     }
 
+    /// Takes over cache entries like ``absorb(_:)`` when no other thread is handing entries over,
+    /// without waiting for it.
+    /// - Returns: Whether it took them; `false` leaves them to the caller.
+    func absorbIfIdle(_ entries: some Collection<TelemetryCache.Entry>) -> Bool {
+        guard !entries.isEmpty else { return true }
+        return pending.withLockIfAvailable { pending in pending.absorb(entries) } != nil
+    }
+
     /// The time of the first evaluation an entry of a ``TelemetryCache`` counts.
     func now() -> Date { clock.now() }
 

@@ -111,6 +111,26 @@ struct TelemetryCacheTests {
         #expect(rest.map(\.likeness.revision) == [UInt64(TelemetryCache.handOverBatch), 1_000])
     }
 
+    @Test("entries given back, when the collector was busy, go with the next hand-over")
+    func givenBackEntriesGoWithTheNextHandOver() throws {
+        var cache = TelemetryCache()
+        var revision: UInt64 = 0
+        func replace() -> [TelemetryCache.Entry]? {
+            revision += 1
+            return cache.store(Self.entry("a", Self.likeness(revision: revision)), in: 0)
+        }
+        _ = replace()
+        var handedOver: [TelemetryCache.Entry]?
+        while handedOver == nil { handedOver = replace() }
+        let first = try #require(handedOver)
+        cache.giveBack(first)
+        // The next replacement hands the given-back batch over again, with itself.
+        let next = try #require(replace())
+        #expect(next.count == TelemetryCache.handOverBatch + 1)
+        #expect(next.map(\.likeness.revision) == Array(1...UInt64(TelemetryCache.handOverBatch + 1)))
+        #expect(Self.drained(&cache).map(\.likeness.revision) == [revision])
+    }
+
     @Test("a high slot and a low slot are both kept, each counted apart")
     func slotsOnDifferentPages() {
         var cache = TelemetryCache()

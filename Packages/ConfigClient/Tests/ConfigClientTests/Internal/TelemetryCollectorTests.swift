@@ -56,6 +56,22 @@ struct TelemetryCollectorTests {
         await collector.close()
     }
 
+    @Test("absorbIfIdle takes entries only when it counts them: with every refusal handed over again, none is lost")
+    func absorbIfIdleLosesNothing() async throws {
+        let sink = RecordingTelemetrySink()
+        let collector = TelemetryCollector(sink: sink, clock: ManualClock())
+        var batches = sink.arrivals.makeAsyncIterator()
+        await onThreads(4) { _ in
+            for _ in 0..<2_000 where !collector.absorbIfIdle([Self.entry("a", Self.variant(), at: Self.time)]) {
+                collector.absorb([Self.entry("a", Self.variant(), at: Self.time)])
+            }
+        }
+        collector.flush()
+        let batch = try await Self.next(&batches)
+        #expect(batch.evaluatedConfigs.map(\.count) == [8_000])
+        await collector.close()
+    }
+
     @Test("a full collector drops its oldest aggregate and counts its evaluations")
     func capacity() async throws {
         let sink = RecordingTelemetrySink()
