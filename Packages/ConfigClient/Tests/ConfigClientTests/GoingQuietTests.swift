@@ -11,23 +11,17 @@ import Testing
 /// and a client gone quiet.
 @Suite("Going quiet", .timeLimit(.minutes(1)))
 struct GoingQuietTests {
-    /// A gate an operation waits at until the test opens it.
-    private static func gate() -> (wait: @Sendable () async -> Void, open: @Sendable () -> Void) {
-        let (stream, continuation) = AsyncStream.makeStream(of: Never.self)
-        return ({ for await _ in stream {} }, { continuation.finish() })
-    }
-
     @Test("a task set is idle once its tasks ended, those they started included, but not the cancelled")
     func taskSetIdle() async {
         let tasks = TaskSet()
         let ran = Protected<[String]>([])
-        let (wait, open) = Self.gate()
+        let (wait, open) = gate()
         tasks.start {
             await wait()
             tasks.start { ran.withLock { $0.append("started by the first") } }
             ran.withLock { $0.append("first") }
         }
-        let (never, _) = Self.gate()
+        let (never, _) = gate()
         let cancelled = tasks.start { await never() }
         tasks.cancel(cancelled)
         #expect(!tasks.isEmpty)

@@ -101,17 +101,11 @@ struct SerialQueueTests {
         for task in blocked { await task.value }
     }
 
-    /// A gate an operation waits at until the test opens it.
-    private static func gate() -> (wait: @Sendable () async -> Void, open: @Sendable () -> Void) {
-        let (stream, continuation) = AsyncStream.makeStream(of: Never.self)
-        return ({ for await _ in stream {} }, { continuation.finish() })
-    }
-
     @Test("an operation waits for its turn, counted as waiting, and idle returns once the last ended")
     func queueTurns() async {
         let queue = SerialQueue()
         let ran = Protected<[Int]>([])
-        let (wait, open) = Self.gate()
+        let (wait, open) = gate()
         queue.enqueue {
             await wait()
             ran.withLock { $0.append(1) }

@@ -39,17 +39,13 @@ func benchmarkEvaluation() async {
             format: "  allocations per evaluation: subject %.3f, baseline %.3f (%@)",
             perEvaluation,
             Double(baselineAllocations) / Double(count),
-            allocationCountingWorks ? "malloc interposed" : "counting unavailable"
+            allocationCountingLabel
         )
     )
     report.figure("evaluation.allocations_per_op", perEvaluation)
     report.figure("evaluation.baseline_allocations_per_op", Double(baselineAllocations) / Double(count))
     report.target("evaluation", "subject ≤ 2.5× baseline at the median", pass: ratio <= 2.5)
-    report.target(
-        "evaluation.allocations",
-        "no heap allocation per evaluation (steady state)",
-        pass: allocationCountingWorks && perEvaluation < 0.001
-    )
+    reportNoAllocationTarget("evaluation.allocations", per: "evaluation", perEvaluation)
     client.close()
 }
 

@@ -36,7 +36,7 @@ func benchmarkTypedKeysAndHooks() async {
         String(
             format: "  allocations per typed-key read: %.3f (%@)",
             Double(typedAllocations) / Double(count),
-            allocationCountingWorks ? "malloc interposed" : "counting unavailable"
+            allocationCountingLabel
         )
     )
     report.figure("typed_key.allocations_per_op", Double(typedAllocations) / Double(count))

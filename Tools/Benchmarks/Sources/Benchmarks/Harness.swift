@@ -179,4 +179,19 @@ func allocations(during body: () -> Void) -> UInt64 {
 
 var allocationCountingWorks: Bool { alloc_counter_is_active() != 0 }
 
+/// How the allocation counts printed were made, for their lines.
+var allocationCountingLabel: String { allocationCountingWorks ? "malloc interposed" : "counting unavailable" }
+
+/// Reports the target that an operation in its steady state allocates nothing: met only when allocations
+/// are counted and fewer than one in a thousand operations allocates.
+/// - Parameters:
+///   - name: The target's name.
+///   - operation: What one operation is, for the target's description.
+///   - perOperation: The allocations counted per operation.
+func reportNoAllocationTarget(_ name: String, per operation: String, _ perOperation: Double) {
+    report.target(
+        name, "no heap allocation per \(operation) (steady state)",
+        pass: allocationCountingWorks && perOperation < 0.001)
+}
+
 func megabytes(_ bytes: Int64) -> String { String(format: "%.2f MB", Double(bytes) / 1_048_576) }

@@ -45,14 +45,10 @@ func benchmarkJSONRead() async {
     print(
         String(
             format: "  allocations per JSON read: %.3f (%@)", perRead,
-            allocationCountingWorks ? "malloc interposed" : "counting unavailable")
+            allocationCountingLabel)
     )
     report.figure("json_read.allocations_per_op", perRead)
     report.target("json_read", "a repeated JSON read within 3× a Bool read at the median", pass: ratio <= 3)
-    report.target(
-        "json_read.allocations",
-        "no heap allocation per repeated JSON read (steady state)",
-        pass: allocationCountingWorks && perRead < 0.001
-    )
+    reportNoAllocationTarget("json_read.allocations", per: "repeated JSON read", perRead)
     client.close()
 }
