@@ -378,7 +378,6 @@ extension ClientCore {
         )
     }
 
-    /// Publishes an evaluation of `value` on `evaluations` when anyone listens.
     /// Hands entries a stripe's cache replaced to the collector. While another thread hands its own
     /// over, they go back to the stripe for a later hand-over (up to ``TelemetryCache/waitingLimit``),
     /// so that an evaluation never queues on the collector's lock: after a large apply every thread
@@ -390,6 +389,7 @@ extension ClientCore {
         state.read { _, stripe in stripe.telemetry.giveBack(replaced) }
     }
 
+    /// Publishes an evaluation of `value` on `evaluations` when anyone listens.
     private func publish<Value: Sendable>(_ outcome: EvaluationOutcome, value: Value) {
         guard outcome.publishes else { return }
         evaluations.send(configEvaluation(outcome, value: value))

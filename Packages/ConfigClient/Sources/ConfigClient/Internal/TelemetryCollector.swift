@@ -6,7 +6,8 @@ internal import Foundation
 ///
 /// Identical evaluations of one context share an aggregate with a count, and at most ``capacity``
 /// aggregates are held (the oldest is dropped and counted when full). Evaluations reach it only as
-/// ``TelemetryCache`` entries (``absorb(_:)``): those of configs the client holds are counted first in
+/// ``TelemetryCache`` entries (``absorb(_:)``, or ``absorbIfIdle(_:)`` from an evaluation, which never
+/// waits for the lock): those of configs the client holds are counted first in
 /// the cache of their lock stripe, which hands them over when another kind of evaluation takes their
 /// place and on every flush; an evaluation of a key the client does not hold comes as one entry. A flush happens 5 s after creation, then every 30 s, on a context
 /// change, when the app enters the background, and on close; a flush that sends restarts the timer.
