@@ -264,7 +264,7 @@ extension ClientCore {
                     receivedText: reason == .foundMatch ? receivedText(value, copy?.config.value) : nil,
                     requestedType: Value.self, at: now)
                 : nil
-            let replaced = state.read { _, stripe -> [TelemetryCache.Entry]? in
+            let replaced = state.read { _, stripe -> TelemetryCache.HandOver? in
                 if let decoded { stripe.decoded.keep(decoded, in: held.entry.slot) }
                 guard let cached else { return nil }
                 return stripe.telemetry.store(cached, in: held.entry.slot)
@@ -332,14 +332,14 @@ extension ClientCore {
                 receivedText: outcome.reason == .foundMatch ? receivedText() : nil, requestedType: Value.self, at: now)
             if let entry = outcome.entry {
                 // A config the client holds: counted in the stripe's cache like every evaluation of one.
-                let replaced = state.read { _, stripe -> [TelemetryCache.Entry]? in
+                let replaced = state.read { _, stripe -> TelemetryCache.HandOver? in
                     if stripe.telemetry.count(slot: entry.slot, cached.likeness, at: now) { return nil }
                     return stripe.telemetry.store(cached, in: entry.slot)
                 }
                 if let replaced { handOver(replaced, to: telemetry) }
             } else {
                 // A key the client does not hold has no slot: the evaluation goes to the collector alone.
-                telemetry.absorb(CollectionOfOne(cached))
+                telemetry.absorb(cached)
             }
         }
         publish(outcome, value: value)
@@ -379,12 +379,11 @@ extension ClientCore {
     }
 
     /// Hands entries a stripe's cache replaced to the collector. While another thread hands its own
-    /// over, they go back to the stripe for a later hand-over (up to ``TelemetryCache/waitingLimit``),
-    /// so that an evaluation never queues on the collector's lock: after a large apply every thread
-    /// replaces entries at once, and one preempted while it held that lock stalled the others for
-    /// milliseconds (benchmark 11).
-    private func handOver(_ replaced: [TelemetryCache.Entry], to telemetry: TelemetryCollector) {
-        guard replaced.count < TelemetryCache.waitingLimit else { return telemetry.absorb(replaced) }
+    /// over, they go back to the stripe for a later hand-over (the oldest dropped and counted past
+    /// ``TelemetryCache/waitingLimit``), so that an evaluation never queues on the collector's lock:
+    /// after a large apply every thread replaces entries at once, and one preempted while it held that
+    /// lock stalled the others for milliseconds (benchmark 11).
+    private func handOver(_ replaced: TelemetryCache.HandOver, to telemetry: TelemetryCollector) {
         guard !telemetry.absorbIfIdle(replaced) else { return }
         state.read { _, stripe in stripe.telemetry.giveBack(replaced) }
     }

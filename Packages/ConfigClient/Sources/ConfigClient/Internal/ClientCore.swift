@@ -53,7 +53,7 @@ final class ClientCore: Sendable {
         self.options = options
         self.logger = options.logger
         self.dependencies = dependencies
-        telemetry?.drainCaches { [weak self] in self?.drainTelemetryCaches() ?? [] }
+        telemetry?.drainCaches { [weak self] in self?.drainTelemetryCaches() ?? TelemetryCache.HandOver() }
     }
 
     // MARK: - Operations
@@ -330,16 +330,16 @@ final class ClientCore: Sendable {
 
     /// Every stripe's telemetry cache, each taken in constant time under its own stripe's lock and
     /// drained after it: a flush of 50,000 keys never holds up an evaluation.
-    private func drainTelemetryCaches() -> [TelemetryCache.Entry] {
+    private func drainTelemetryCaches() -> TelemetryCache.HandOver {
         var taken: [TelemetryCache] = []
         state.updateEachStripe { stripe in taken.append(stripe.telemetry.takeAll()) }
-        var drained: [TelemetryCache.Entry] = []
+        var drained = TelemetryCache.HandOver()
         for index in taken.indices { taken[index].drain(into: &drained) }
         return drained
     }
 
-    private static func drainTelemetryCaches(_ stripes: ClientStripes) -> [TelemetryCache.Entry] {
-        var drained: [TelemetryCache.Entry] = []
+    private static func drainTelemetryCaches(_ stripes: ClientStripes) -> TelemetryCache.HandOver {
+        var drained = TelemetryCache.HandOver()
         stripes.updateEach { stripe in stripe.telemetry.drain(into: &drained) }
         return drained
     }

@@ -39,18 +39,28 @@ struct TelemetryCache {
         var lastTime: Date
     }
 
+    /// What a cache hands to the collector: entries replaced or drained, and the evaluations of the
+    /// entries it dropped because the collector was busy (see ``waitingLimit``).
+    struct HandOver {
+        var entries: [Entry] = []
+        var droppedCount = 0
+    }
+
     /// The entries by slot.
     private var entries = SlotPages<Entry>()
     /// Entries replaced and not handed over yet: they go to the collector in batches of
     /// ``handOverBatch``, so that threads re-counting every key after a large apply do not queue on the
     /// collector's lock once per key.
-    private var replaced: [Entry] = []
+    private var replaced = HandOver()
 
     /// How many replaced entries are handed over at once.
     static let handOverBatch = 64
 
     /// How many replaced entries may wait here while the collector is busy with another thread's
-    /// hand-over (``giveBack(_:)``); a hand-over of this many waits for the collector.
+    /// hand-over (``giveBack(_:)``). Past it the oldest are dropped and their evaluations counted as
+    /// dropped, as a full collector drops its oldest (PROTOCOL §6): an evaluation never waits for the
+    /// collector's lock. Only churn fills it (every key re-counted after a full set), while the
+    /// collector, which holds at most ``TelemetryCollector/capacity`` aggregates, drops as much anyway.
     static let waitingLimit = 1_024
 
     /// Counts an evaluation of `slot` when it is like the last one cached there.
@@ -62,18 +72,23 @@ struct TelemetryCache {
     /// Caches `entry` in `slot`.
     /// - Returns: The entries replaced, with evaluations the collector has not been told of yet, once
     ///   ``handOverBatch`` of them are waiting; `nil` until then.
-    mutating func store(_ entry: Entry, in slot: Int) -> [Entry]? {
+    mutating func store(_ entry: Entry, in slot: Int) -> HandOver? {
         guard let previous = entries.store(entry, in: slot) else { return nil }
-        replaced.append(previous)
-        guard replaced.count >= Self.handOverBatch else { return nil }
-        defer { replaced = [] }
+        replaced.entries.append(previous)
+        guard replaced.entries.count >= Self.handOverBatch else { return nil }
+        defer { replaced = HandOver() }
         return replaced
     }
 
-    /// Takes back entries that ``store(_:in:)`` returned and the collector could not take at once: they
-    /// go with the next hand-over or flush.
-    mutating func giveBack(_ entries: [Entry]) {
-        replaced += entries
+    /// Takes back what ``store(_:in:)`` returned and the collector could not take at once: it goes
+    /// with the next hand-over or flush. Past ``waitingLimit`` entries, the oldest are dropped and counted.
+    mutating func giveBack(_ handOver: HandOver) {
+        replaced.entries.insert(contentsOf: handOver.entries, at: 0)
+        replaced.droppedCount += handOver.droppedCount
+        let excess = replaced.entries.count - Self.waitingLimit
+        guard excess > 0 else { return }
+        replaced.droppedCount += replaced.entries.prefix(excess).reduce(0) { $0 + $1.count }
+        replaced.entries.removeFirst(excess)
     }
 
     /// This cache, leaving an empty one in its place: a flush takes each stripe's cache under that
@@ -85,12 +100,13 @@ struct TelemetryCache {
 
     /// Hands every cached entry over and empties the cache; a cache that counted nothing since the
     /// last time gives its memory back.
-    mutating func drain(into drained: inout [Entry]) {
-        drained += replaced
-        replaced = []
-        let start = drained.count
-        entries.removeAll { drained.append($0) }
-        if drained.count == start { entries = SlotPages() }
+    mutating func drain(into drained: inout HandOver) {
+        drained.entries += replaced.entries
+        drained.droppedCount += replaced.droppedCount
+        replaced = HandOver()
+        let start = drained.entries.count
+        entries.removeAll { drained.entries.append($0) }
+        if drained.entries.count == start { entries = SlotPages() }
     }
 }
 

@@ -6,11 +6,12 @@ internal import Foundation
 ///
 /// Identical evaluations of one context share an aggregate with a count, and at most ``capacity``
 /// aggregates are held (the oldest is dropped and counted when full). Evaluations reach it only as
-/// ``TelemetryCache`` entries (``absorb(_:)``, or ``absorbIfIdle(_:)`` from an evaluation, which never
-/// waits for the lock): those of configs the client holds are counted first in
-/// the cache of their lock stripe, which hands them over when another kind of evaluation takes their
-/// place and on every flush; an evaluation of a key the client does not hold comes as one entry. A flush happens 5 s after creation, then every 30 s, on a context
-/// change, when the app enters the background, and on close; a flush that sends restarts the timer.
+/// ``TelemetryCache`` entries: those of configs the client holds are counted first in the cache of
+/// their lock stripe, which hands them over (``TelemetryCache/HandOver``, with the evaluations it
+/// dropped) when another kind of evaluation takes their place, through ``absorbIfIdle(_:)``, which
+/// never waits for the lock, and on every flush; an evaluation of a key the client does not hold comes
+/// as one entry. A flush happens 5 s after creation, then every 30 s, on a context change, when the
+/// app enters the background, and on close; a flush that sends restarts the timer.
 /// Batches go to the sink one at a time, in order, through the collector's serial queue: the one
 /// place the client's telemetry is serialised (``TelemetryReporter`` does not order them again).
 final class TelemetryCollector: Sendable {
@@ -78,8 +79,10 @@ final class TelemetryCollector: Sendable {
             aggregates[key] = list
         }
 
-        /// Counts the evaluations of cache entries.
-        mutating func absorb(_ entries: some Collection<TelemetryCache.Entry>) {
+        /// Counts the evaluations of cache entries, and those a cache dropped.
+        mutating func absorb(_ entries: some Collection<TelemetryCache.Entry>, droppedCount: Int) {
+            guard !isStopped else { return }
+            self.droppedCount += droppedCount
             for entry in entries where entry.count > 0 {
                 count(
                     key: entry.key,
@@ -163,7 +166,7 @@ final class TelemetryCollector: Sendable {
     }
 
     private let pending = Locked(Pending())
-    private let cacheDrain = Locked<(@Sendable () -> [TelemetryCache.Entry])?>(nil)
+    private let cacheDrain = Locked<(@Sendable () -> TelemetryCache.HandOver)?>(nil)
     private let timer = Locked<Task<Void, Never>?>(nil)
     private let sends = SerialQueue()
     /// Whether `close` was called: batches queued before it and not sent yet are dropped.
@@ -200,19 +203,29 @@ final class TelemetryCollector: Sendable {
         )
     }
 
-    /// Takes over evaluations counted in a ``TelemetryCache``, or one evaluation of a key the client
-    /// does not hold: the collector's one intake.
-    func absorb(_ entries: some Collection<TelemetryCache.Entry>) {
-        guard !entries.isEmpty else { return }
-        pending.withLock { pending in pending.absorb(entries) }
+    /// Takes over the evaluations a ``TelemetryCache`` hands over: the collector's one intake.
+    func absorb(_ handOver: TelemetryCache.HandOver) {
+        absorb(handOver.entries, droppedCount: handOver.droppedCount)
     }
 
-    /// Takes over cache entries like ``absorb(_:)`` when no other thread is handing entries over,
-    /// without waiting for it.
+    /// Takes over one evaluation of a key the client does not hold, which no cache counts.
+    func absorb(_ entry: TelemetryCache.Entry) {
+        absorb(CollectionOfOne(entry), droppedCount: 0)
+    }
+
+    /// Takes over what a cache hands over like ``absorb(_:)-(TelemetryCache.HandOver)`` when no other
+    /// thread is handing entries over, without waiting for it.
     /// - Returns: Whether it took them; `false` leaves them to the caller.
-    func absorbIfIdle(_ entries: some Collection<TelemetryCache.Entry>) -> Bool {
-        guard !entries.isEmpty else { return true }
-        return pending.withLockIfAvailable { pending in pending.absorb(entries) } != nil
+    func absorbIfIdle(_ handOver: TelemetryCache.HandOver) -> Bool {
+        guard !handOver.entries.isEmpty || handOver.droppedCount > 0 else { return true }
+        return pending.withLockIfAvailable { pending in
+            pending.absorb(handOver.entries, droppedCount: handOver.droppedCount)
+        } != nil
+    }
+
+    private func absorb(_ entries: some Collection<TelemetryCache.Entry>, droppedCount: Int) {
+        guard !entries.isEmpty || droppedCount > 0 else { return }
+        pending.withLock { pending in pending.absorb(entries, droppedCount: droppedCount) }
     }
 
     /// The time of the first evaluation an entry of a ``TelemetryCache`` counts.
@@ -222,7 +235,7 @@ final class TelemetryCollector: Sendable {
     func coarseNow() -> Date { clock.coarseNow() }
 
     /// Drains the caches of every lock stripe before each flush that is not given their entries.
-    func drainCaches(with drain: @escaping @Sendable () -> [TelemetryCache.Entry]) {
+    func drainCaches(with drain: @escaping @Sendable () -> TelemetryCache.HandOver) {
         cacheDrain.withLock { $0 = drain }
     }
 
@@ -230,7 +243,7 @@ final class TelemetryCollector: Sendable {
     /// - Parameters:
     ///   - context: The new context.
     ///   - cached: The entries of every cache, drained by the caller, which holds every stripe's lock.
-    func contextChanged(to context: ConfigDirectorContext?, cached: [TelemetryCache.Entry]) {
+    func contextChanged(to context: ConfigDirectorContext?, cached: TelemetryCache.HandOver) {
         flush(settingContext: .some(context), isTimer: false, cached: cached)
     }
 
@@ -245,13 +258,13 @@ final class TelemetryCollector: Sendable {
     private func flush(
         settingContext newContext: ConfigDirectorContext??,
         isTimer: Bool,
-        cached: [TelemetryCache.Entry]?,
+        cached: TelemetryCache.HandOver?,
         isLast: Bool = false
     ) -> Task<Void, Never>? {
-        let cached = cached ?? cacheDrain.withLock { $0 }?() ?? []
+        let cached = cached ?? cacheDrain.withLock { $0 }?() ?? TelemetryCache.HandOver()
         let batch = pending.withLock { pending -> TelemetryBatch? in
             guard !pending.isStopped else { return nil }
-            pending.absorb(cached)
+            pending.absorb(cached.entries, droppedCount: cached.droppedCount)
             defer {
                 pending.removeAll()
                 pending.droppedCount = 0

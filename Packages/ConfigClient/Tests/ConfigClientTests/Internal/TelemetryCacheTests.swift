@@ -35,9 +35,9 @@ struct TelemetryCacheTests {
     }
 
     private static func drained(_ cache: inout TelemetryCache) -> [TelemetryCache.Entry] {
-        var entries: [TelemetryCache.Entry] = []
-        cache.drain(into: &entries)
-        return entries
+        var drained = TelemetryCache.HandOver()
+        cache.drain(into: &drained)
+        return drained.entries
     }
 
     @Test("an empty cache counts nothing")
@@ -100,7 +100,7 @@ struct TelemetryCacheTests {
             if revision < UInt64(TelemetryCache.handOverBatch) {
                 #expect(replaced == nil)
             } else {
-                handedOver = try #require(replaced)
+                handedOver = try #require(replaced).entries
             }
         }
         #expect(handedOver.count == TelemetryCache.handOverBatch)
@@ -115,20 +115,45 @@ struct TelemetryCacheTests {
     func givenBackEntriesGoWithTheNextHandOver() throws {
         var cache = TelemetryCache()
         var revision: UInt64 = 0
-        func replace() -> [TelemetryCache.Entry]? {
+        func replace() -> TelemetryCache.HandOver? {
             revision += 1
             return cache.store(Self.entry("a", Self.likeness(revision: revision)), in: 0)
         }
         _ = replace()
-        var handedOver: [TelemetryCache.Entry]?
+        var handedOver: TelemetryCache.HandOver?
         while handedOver == nil { handedOver = replace() }
         let first = try #require(handedOver)
         cache.giveBack(first)
         // The next replacement hands the given-back batch over again, with itself.
         let next = try #require(replace())
-        #expect(next.count == TelemetryCache.handOverBatch + 1)
-        #expect(next.map(\.likeness.revision) == Array(1...UInt64(TelemetryCache.handOverBatch + 1)))
+        #expect(next.entries.count == TelemetryCache.handOverBatch + 1)
+        #expect(next.entries.map(\.likeness.revision) == Array(1...UInt64(TelemetryCache.handOverBatch + 1)))
+        #expect(next.droppedCount == 0)
         #expect(Self.drained(&cache).map(\.likeness.revision) == [revision])
+    }
+
+    @Test("past the waiting limit, the oldest entries given back are dropped and their evaluations counted")
+    func givenBackPastTheLimitDropsTheOldest() throws {
+        var cache = TelemetryCache()
+        let limit = TelemetryCache.waitingLimit
+        // 10 entries more than the limit, each counting 2 evaluations, given back in two hand-overs.
+        // What is given back goes before what waits: it was handed over first, so it is older.
+        let entries = (0..<(limit + 10)).map { index in
+            var entry = Self.entry("key-\(index)", Self.likeness(revision: UInt64(index)))
+            entry.count = 2
+            return entry
+        }
+        cache.giveBack(TelemetryCache.HandOver(entries: Array(entries[limit...]), droppedCount: 1))
+        cache.giveBack(TelemetryCache.HandOver(entries: Array(entries[..<limit])))
+        var drained = TelemetryCache.HandOver()
+        cache.drain(into: &drained)
+        #expect(drained.entries.count == limit)
+        #expect(drained.entries.map(\.key) == entries[10...].map(\.key))
+        #expect(drained.droppedCount == 1 + 10 * 2)
+        // A drain hands the dropped count over once.
+        var again = TelemetryCache.HandOver()
+        cache.drain(into: &again)
+        #expect(again.droppedCount == 0)
     }
 
     @Test("a high slot and a low slot are both kept, each counted apart")

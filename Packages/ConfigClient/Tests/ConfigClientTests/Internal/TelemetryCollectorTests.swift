@@ -43,9 +43,9 @@ struct TelemetryCollectorTests {
         let sink = RecordingTelemetrySink()
         let collector = TelemetryCollector(sink: sink, clock: ManualClock())
         var batches = sink.arrivals.makeAsyncIterator()
-        for _ in 0..<3 { collector.absorb([Self.entry("a", Self.variant(), at: Self.time)]) }
-        collector.absorb([Self.entry("b", Self.variant(), at: Self.time)])
-        collector.absorb([Self.entry("a", Self.variant(default: "true"), at: Self.time)])
+        for _ in 0..<3 { collector.absorb(Self.entry("a", Self.variant(), at: Self.time)) }
+        collector.absorb(Self.entry("b", Self.variant(), at: Self.time))
+        collector.absorb(Self.entry("a", Self.variant(default: "true"), at: Self.time))
         collector.flush()
         let batch = try await Self.next(&batches)
         #expect(batch.evaluatedConfigs.map(\.event.key) == ["a", "b", "a"])
@@ -62,8 +62,11 @@ struct TelemetryCollectorTests {
         let collector = TelemetryCollector(sink: sink, clock: ManualClock())
         var batches = sink.arrivals.makeAsyncIterator()
         await onThreads(4) { _ in
-            for _ in 0..<2_000 where !collector.absorbIfIdle([Self.entry("a", Self.variant(), at: Self.time)]) {
-                collector.absorb([Self.entry("a", Self.variant(), at: Self.time)])
+            for _ in 0..<2_000
+            where !collector.absorbIfIdle(
+                TelemetryCache.HandOver(entries: [Self.entry("a", Self.variant(), at: Self.time)]))
+            {
+                collector.absorb(Self.entry("a", Self.variant(), at: Self.time))
             }
         }
         collector.flush()
@@ -77,16 +80,33 @@ struct TelemetryCollectorTests {
         let sink = RecordingTelemetrySink()
         let collector = TelemetryCollector(sink: sink, clock: ManualClock())
         var batches = sink.arrivals.makeAsyncIterator()
-        collector.absorb([Self.entry("first", Self.variant(), at: Self.time)])
-        collector.absorb([Self.entry("first", Self.variant(), at: Self.time)])
+        collector.absorb(Self.entry("first", Self.variant(), at: Self.time))
+        collector.absorb(Self.entry("first", Self.variant(), at: Self.time))
         for index in 0..<TelemetryCollector.capacity {
-            collector.absorb([Self.entry("key-\(index)", Self.variant(), at: Self.time)])
+            collector.absorb(Self.entry("key-\(index)", Self.variant(), at: Self.time))
         }
         collector.flush()
         let batch = try await Self.next(&batches)
         #expect(batch.evaluatedConfigs.count == TelemetryCollector.capacity)
         #expect(batch.droppedEvaluatedConfigCount == 2)
         #expect(!batch.evaluatedConfigs.contains { $0.event.key == "first" })
+        await collector.close()
+    }
+
+    @Test("the evaluations a cache dropped while the collector was busy are reported as dropped, however they come")
+    func droppedByACache() async throws {
+        let sink = RecordingTelemetrySink()
+        let collector = TelemetryCollector(sink: sink, clock: ManualClock())
+        var batches = sink.arrivals.makeAsyncIterator()
+        collector.absorb(
+            TelemetryCache.HandOver(entries: [Self.entry("a", Self.variant(), at: Self.time)], droppedCount: 5))
+        let taken = collector.absorbIfIdle(TelemetryCache.HandOver(droppedCount: 3))
+        #expect(taken)
+        collector.drainCaches { TelemetryCache.HandOver(droppedCount: 2) }
+        collector.flush()
+        let batch = try await Self.next(&batches)
+        #expect(batch.evaluatedConfigs.map(\.count) == [1])
+        #expect(batch.droppedEvaluatedConfigCount == 10)
         await collector.close()
     }
 
@@ -97,20 +117,21 @@ struct TelemetryCollectorTests {
         let collector = TelemetryCollector(sink: sink, clock: clock)
         var batches = sink.arrivals.makeAsyncIterator()
         let recordedAt = clock.now()
-        collector.absorb([Self.entry("a", Self.variant(), at: recordedAt)])
+        collector.absorb(Self.entry("a", Self.variant(), at: recordedAt))
         let likeness = TelemetryCache.Likeness(
             revision: 1, contextGeneration: 0, requestedType: ObjectIdentifier(Bool.self), defaultValue: "false")
         let earlier = recordedAt.addingTimeInterval(-10)
         let later = recordedAt.addingTimeInterval(20)
-        collector.absorb([
-            TelemetryCache.Entry(
-                likeness: likeness, requestedType: Bool.self, key: "a", variant: Self.variant(), count: 5,
-                firstTime: earlier, lastTime: later),
-            // An entry that counted nothing adds no aggregate.
-            TelemetryCache.Entry(
-                likeness: likeness, requestedType: Bool.self, key: "b", variant: Self.variant(), count: 0,
-                firstTime: earlier, lastTime: later),
-        ])
+        collector.absorb(
+            TelemetryCache.HandOver(entries: [
+                TelemetryCache.Entry(
+                    likeness: likeness, requestedType: Bool.self, key: "a", variant: Self.variant(), count: 5,
+                    firstTime: earlier, lastTime: later),
+                // An entry that counted nothing adds no aggregate.
+                TelemetryCache.Entry(
+                    likeness: likeness, requestedType: Bool.self, key: "b", variant: Self.variant(), count: 0,
+                    firstTime: earlier, lastTime: later),
+            ]))
         collector.flush()
         let batch = try await Self.next(&batches)
         let aggregate = try #require(batch.evaluatedConfigs.first)
@@ -133,17 +154,17 @@ struct TelemetryCollectorTests {
         let now = clock.now()
         collector.drainCaches {
             drains.add()
-            return [
+            return TelemetryCache.HandOver(entries: [
                 TelemetryCache.Entry(
                     likeness: likeness, requestedType: Bool.self, key: "cached", variant: Self.variant(), count: 4,
                     firstTime: now, lastTime: now)
-            ]
+            ])
         }
         collector.flush()
         let batch = try await Self.next(&batches)
         #expect(batch.evaluatedConfigs.map(\.event.key) == ["cached"])
         #expect(batch.evaluatedConfigs.first?.count == 4)
-        collector.drainCaches { [] }
+        collector.drainCaches { TelemetryCache.HandOver() }
         collector.flush()
         // The close sends a last batch only if something is pending: nothing is, so the stream ends.
         await collector.close()
@@ -158,10 +179,10 @@ struct TelemetryCollectorTests {
         var batches = sink.arrivals.makeAsyncIterator()
         let old = ConfigDirectorContext(id: "old")
         let new = ConfigDirectorContext(id: "new")
-        collector.contextChanged(to: old, cached: [])
-        collector.absorb([Self.entry("a", Self.variant(context: "old"), at: Self.time)])
-        collector.contextChanged(to: new, cached: [])
-        collector.absorb([Self.entry("a", Self.variant(context: "new"), at: Self.time)])
+        collector.contextChanged(to: old, cached: TelemetryCache.HandOver())
+        collector.absorb(Self.entry("a", Self.variant(context: "old"), at: Self.time))
+        collector.contextChanged(to: new, cached: TelemetryCache.HandOver())
+        collector.absorb(Self.entry("a", Self.variant(context: "new"), at: Self.time))
         collector.flush()
         let first = try await Self.next(&batches)
         let second = try await Self.next(&batches)
@@ -178,7 +199,7 @@ struct TelemetryCollectorTests {
         let clock = ManualClock()
         let collector = TelemetryCollector(sink: sink, clock: clock)
         var batches = sink.arrivals.makeAsyncIterator()
-        collector.absorb([Self.entry("a", Self.variant(), at: Self.time)])
+        collector.absorb(Self.entry("a", Self.variant(), at: Self.time))
         while clock.sleeperCount == 0 { await Task.yield() }
         clock.advance(by: TelemetryCollector.firstFlushDelay)
         let batch = try await Self.next(&batches)
@@ -193,12 +214,12 @@ struct TelemetryCollectorTests {
         let collector = TelemetryCollector(sink: sink, clock: clock)
         var batches = sink.arrivals.makeAsyncIterator()
         sink.refuseFromNowOn()
-        collector.absorb([Self.entry("a", Self.variant(), at: Self.time)])
+        collector.absorb(Self.entry("a", Self.variant(), at: Self.time))
         collector.flush()
         _ = try await Self.next(&batches)
         // Stopping cancels the flush timer: its sleep leaving the clock is the point the refusal was handled.
         while clock.sleeperCount > 0 { await Task.yield() }
-        collector.absorb([Self.entry("b", Self.variant(), at: Self.time)])
+        collector.absorb(Self.entry("b", Self.variant(), at: Self.time))
         // The close would send "b" as the last batch, before it closes the sink, had it been recorded.
         await collector.close()
         #expect(await batches.next() == nil)
@@ -210,7 +231,7 @@ struct TelemetryCollectorTests {
         let sink = RecordingTelemetrySink()
         let collector = TelemetryCollector(sink: sink, clock: ManualClock())
         var batches = sink.arrivals.makeAsyncIterator()
-        collector.absorb([Self.entry("a", Self.variant(), at: Self.time)])
+        collector.absorb(Self.entry("a", Self.variant(), at: Self.time))
         await collector.close()
         let last = try await Self.next(&batches)
         #expect(last.evaluatedConfigs.map(\.event.key) == ["a"])
@@ -225,7 +246,7 @@ struct TelemetryCollectorTests {
         var batches = sink.arrivals.makeAsyncIterator()
         await onThreads(4) { index in
             for _ in 0..<5_000 {
-                collector.absorb([Self.entry("k\(index % 2)", Self.variant(), at: Self.time)])
+                collector.absorb(Self.entry("k\(index % 2)", Self.variant(), at: Self.time))
             }
         }
         collector.flush()
