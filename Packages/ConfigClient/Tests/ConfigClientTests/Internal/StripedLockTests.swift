@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable @_spi(Internal) import ConfigClient
@@ -92,6 +93,80 @@ struct StripedLockTests {
             }
         }
         #expect(torn.value == 0)
+    }
+
+    @Test("a writer waiting for a stripe holds no other: the readers of every other stripe go on")
+    func waitingWriterHoldsNoOtherStripe() async throws {
+        // Each stripe's value lists the threads that read on it, so that the test knows which readers
+        // share the holder's stripe (those wait for the holder, not for the writer).
+        let lock = StripedLock((), stripe: { [Int]() })
+        // Two rounds with fresh threads, so that one round's holder is not on the first stripe: a
+        // writer that took the stripes in order, waiting with those before the holder's, held up their
+        // readers.
+        for _ in 0..<2 {
+            let readerCount = 16  // fresh threads take the next stripes in turn: 16 cover every stripe
+            let go = DispatchSemaphore(value: 0)
+            let ended = (0..<readerCount).map { _ in DispatchSemaphore(value: 0) }
+            let registered = DispatchGroup()
+            for reader in 0..<readerCount {
+                registered.enter()
+                Thread {
+                    lock.read { _, stripe in stripe.append(reader) }
+                    registered.leave()
+                    go.wait()
+                    for _ in 0..<20_000 { _ = lock.read { _, stripe in stripe.count } }
+                    ended[reader].signal()
+                }.start()
+            }
+            let holderID = -1
+            let holderRegistered = DispatchSemaphore(value: 0)
+            let hold = DispatchSemaphore(value: 0)
+            let held = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            Thread {
+                lock.read { _, stripe in stripe.append(holderID) }
+                holderRegistered.signal()
+                hold.wait()
+                lock.read { _, _ in
+                    held.signal()
+                    release.wait()
+                }
+            }.start()
+            let sharers = try await offThePool {
+                registered.wait()
+                holderRegistered.wait()
+                let sharers = lock.withLockAndStripes { _, stripes in
+                    var sharers: Set<Int> = []
+                    stripes.updateEach { stripe in
+                        if stripe.contains(holderID) { sharers = Set(stripe) }
+                        stripe = []
+                    }
+                    return sharers
+                }
+                hold.signal()
+                held.wait()
+                return sharers
+            }
+            let writerEnded = DispatchSemaphore(value: 0)
+            Thread {
+                lock.withLock { _ in }
+                writerEnded.signal()
+            }.start()
+            for _ in 0..<readerCount { go.signal() }
+            let others = (0..<readerCount).filter { !sharers.contains($0) }
+            let othersEnded = try await offThePool {
+                others.allSatisfy { ended[$0].wait(timeout: .now() + 10) == .success }
+            }
+            #expect(!others.isEmpty)
+            #expect(othersEnded, "a reader waited for the writer, which was waiting for another stripe")
+            release.signal()
+            // The holder's neighbours, then the writer, go on once it lets go.
+            let restEnded = try await offThePool {
+                writerEnded.wait(timeout: .now() + 10) == .success
+                    && sharers.filter { $0 != holderID }.allSatisfy { ended[$0].wait(timeout: .now() + 10) == .success }
+            }
+            #expect(restEnded)
+        }
     }
 
     @Test("the state and the stripes' values are released with the lock")
