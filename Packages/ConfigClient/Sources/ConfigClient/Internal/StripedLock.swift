@@ -28,7 +28,7 @@ final class StripedLock<State, Stripe>: @unchecked Sendable {
     private let stripeMask: Int
     /// Held by a writer from before it takes the stripes until after it lets them go: writers take
     /// turns, so that two never take stripes from each other.
-    private let writers = Locked(())
+    private let writers: UnsafeMutablePointer<pthread_mutex_t>
 
     /// Creates the lock.
     /// - Parameters:
@@ -40,6 +40,8 @@ final class StripedLock<State, Stripe>: @unchecked Sendable {
         let count = Self.stripeCount
         stripeMask = count - 1
         stripes = .allocate(byteCount: Self.stride * count, alignment: Self.alignment)
+        writers = .allocate(capacity: 1)
+        AdaptiveMutex.initialize(writers)
         for index in 0..<count {
             AdaptiveMutex.initialize(Self.mutex(in: stripes, at: index))
             Self.value(in: stripes, at: index).initialize(to: stripe())
@@ -52,6 +54,8 @@ final class StripedLock<State, Stripe>: @unchecked Sendable {
             Self.value(in: stripes, at: index).deinitialize(count: 1)
         }
         stripes.deallocate()
+        pthread_mutex_destroy(writers)
+        writers.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
     }
@@ -90,13 +94,13 @@ final class StripedLock<State, Stripe>: @unchecked Sendable {
     /// - Parameter body: Reads or changes the state and the stripes; it must not take this lock again.
     /// - Returns: What `body` returns.
     func withLockAndStripes<Result>(_ body: (inout State, Stripes) throws -> Result) rethrows -> Result {
-        try writers.withLock { _ in
-            lockEveryStripe()
-            defer {
-                for index in 0...stripeMask { pthread_mutex_unlock(Self.mutex(in: stripes, at: index)) }
-            }
-            return try body(&state.pointee, Stripes(base: stripes, count: stripeMask + 1))
+        pthread_mutex_lock(writers)
+        lockEveryStripe()
+        defer {
+            for index in 0...stripeMask { pthread_mutex_unlock(Self.mutex(in: stripes, at: index)) }
+            pthread_mutex_unlock(writers)
         }
+        return try body(&state.pointee, Stripes(base: stripes, count: stripeMask + 1))
     }
 
     /// Locks every stripe, never waiting for one while it holds another.
