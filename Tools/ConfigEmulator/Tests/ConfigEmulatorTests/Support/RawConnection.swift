@@ -9,10 +9,20 @@ import Darwin
 
 /// A plain TCP client on loopback for the tests that need bytes exactly as sent and received.
 /// It is used by one task at a time, which hands it to a thread of its own only while it waits in ``read(timeout:until:)``.
+/// What that thread receives is kept under a lock: TSan does not see the continuation that hands it back
+/// as ordering the thread's writes before the task's reads.
 final class RawConnection: @unchecked Sendable {
     private var descriptor: Int32
-    private(set) var received: [UInt8] = []
-    private(set) var isClosedByPeer = false
+    private struct Inbox {
+        var received: [UInt8] = []
+        var isClosedByPeer = false
+    }
+    private let inbox = Protected(Inbox())
+
+    /// The bytes received so far.
+    var received: [UInt8] { inbox.withLock { $0.received } }
+    /// Whether the peer closed the connection.
+    var isClosedByPeer: Bool { inbox.withLock { $0.isClosedByPeer } }
 
     /// Connects to 127.0.0.1 at `port`.
     init(port: Int) throws {
@@ -105,9 +115,9 @@ final class RawConnection: @unchecked Sendable {
             guard poll(&entry, 1, Int32(max(1, remaining * 1000))) > 0 else { continue }
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count <= 0 {
-                isClosedByPeer = true
+                inbox.withLock { $0.isClosedByPeer = true }
             } else {
-                received.append(contentsOf: buffer[0..<count])
+                inbox.withLock { $0.received.append(contentsOf: buffer[0..<count]) }
             }
         }
         return true
