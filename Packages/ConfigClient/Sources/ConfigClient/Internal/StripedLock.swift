@@ -122,7 +122,9 @@ final class StripedLock<State, Stripe>: @unchecked Sendable {
     /// Locks `mutex` if it comes free within ``spinLimit`` attempts.
     /// - Returns: Whether it locked it.
     private static func lockSoon(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) -> Bool {
-        for _ in 0..<spinLimit where pthread_mutex_trylock(mutex) == 0 { return true }
+        for _ in 0..<spinLimit {
+            if pthread_mutex_trylock(mutex) == 0 { return true }
+        }
         return false
     }
 

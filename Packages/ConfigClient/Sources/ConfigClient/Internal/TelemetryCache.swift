@@ -44,6 +44,9 @@ struct TelemetryCache {
     struct HandOver {
         var entries: [Entry] = []
         var droppedCount = 0
+
+        /// Whether it tells the collector nothing.
+        var isEmpty: Bool { entries.isEmpty && droppedCount == 0 }
     }
 
     /// The entries by slot.

@@ -205,27 +205,23 @@ final class TelemetryCollector: Sendable {
 
     /// Takes over the evaluations a ``TelemetryCache`` hands over: the collector's one intake.
     func absorb(_ handOver: TelemetryCache.HandOver) {
-        absorb(handOver.entries, droppedCount: handOver.droppedCount)
+        guard !handOver.isEmpty else { return }
+        pending.withLock { pending in pending.absorb(handOver.entries, droppedCount: handOver.droppedCount) }
     }
 
     /// Takes over one evaluation of a key the client does not hold, which no cache counts.
     func absorb(_ entry: TelemetryCache.Entry) {
-        absorb(CollectionOfOne(entry), droppedCount: 0)
+        pending.withLock { pending in pending.absorb(CollectionOfOne(entry), droppedCount: 0) }
     }
 
     /// Takes over what a cache hands over like ``absorb(_:)-(TelemetryCache.HandOver)`` when no other
     /// thread is handing entries over, without waiting for it.
     /// - Returns: Whether it took them; `false` leaves them to the caller.
     func absorbIfIdle(_ handOver: TelemetryCache.HandOver) -> Bool {
-        guard !handOver.entries.isEmpty || handOver.droppedCount > 0 else { return true }
+        guard !handOver.isEmpty else { return true }
         return pending.withLockIfAvailable { pending in
             pending.absorb(handOver.entries, droppedCount: handOver.droppedCount)
         } != nil
-    }
-
-    private func absorb(_ entries: some Collection<TelemetryCache.Entry>, droppedCount: Int) {
-        guard !entries.isEmpty || droppedCount > 0 else { return }
-        pending.withLock { pending in pending.absorb(entries, droppedCount: droppedCount) }
     }
 
     /// The time of the first evaluation an entry of a ``TelemetryCache`` counts.
