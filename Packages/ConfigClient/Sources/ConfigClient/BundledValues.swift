@@ -102,15 +102,19 @@ extension BundledValues {
             } catch {
                 throw .invalidBundledValues(file: url.path, reason: "it cannot be read (\(error.localizedDescription))")
             }
-            let set: ConfigSet
+            let decoded: ConfigSet?
             do {
-                set = try ConfigSet(jsonBytes: bytes)
+                decoded = try ConfigSet(jsonBytes: bytes)
             } catch {
                 let (line, column) = Self.position(ofByte: error.offset, in: bytes)
                 throw .invalidBundledValues(
                     file: url.path,
                     reason: "invalid JSON at line \(line), column \(column) (byte \(error.offset)): \(error.reason)"
                 )
+            }
+            guard let set = decoded else {
+                throw .invalidBundledValues(
+                    file: url.path, reason: "it has no configs object, so it is not a config set (PROTOCOL §3)")
             }
             return ConfigSet(
                 environmentID: set.environmentID,

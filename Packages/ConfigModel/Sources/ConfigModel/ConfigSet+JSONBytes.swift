@@ -9,22 +9,30 @@ extension ConfigSet {
     /// entry that is not an object is skipped, and unknown fields are ignored. Of repeated keys the last
     /// wins. The peak memory is little more than the configs decoded.
     ///
+    /// A JSON object without a `configs` object (missing or `null`) is not a config set: a heartbeat, or
+    /// any other frame a stream carries beside the sets. It is `nil`, never an empty full set, which would
+    /// remove every config (PROTOCOL §3).
+    ///
     /// ```swift
-    /// let set = try ConfigSet(jsonBytes: body)              // Data
-    /// let event = try ConfigSet(jsonBytes: eventText.utf8)  // String.UTF8View
+    /// guard let set = try ConfigSet(jsonBytes: body) else { return }  // Data; nil: not a config set
+    /// let event = try ConfigSet(jsonBytes: eventText.utf8)             // String.UTF8View
     /// ```
     ///
     /// - Parameter bytes: The payload as UTF-8; contiguous storage (`Data`, `[UInt8]`, a native
     ///   string's `utf8`) is read in place, any other collection is copied first.
-    /// - Throws: ``JSONParsingError`` when the bytes are not JSON, when the payload or its `configs` is
-    ///   not an object, or when arrays and objects nest deeper than 512 levels.
-    public init(jsonBytes bytes: some Collection<UInt8>) throws(JSONParsingError) {
-        self = try Self.withBuffer(of: bytes) { buffer in
+    /// - Returns: `nil` when the payload is a JSON object without a `configs` object.
+    /// - Throws: ``JSONParsingError`` when the bytes are not JSON, when the payload is not an object or
+    ///   its `configs` is neither an object nor `null`, or when arrays and objects nest deeper than 512
+    ///   levels.
+    public init?(jsonBytes bytes: some Collection<UInt8>) throws(JSONParsingError) {
+        let decoded = try Self.withBuffer(of: bytes) { buffer in
             Result { () throws(JSONParsingError) in
                 var decoder = ConfigSetDecoder(bytes: buffer)
                 return try decoder.decode()
             }
         }.get()
+        guard let decoded else { return nil }
+        self = decoded
     }
 
     /// Decodes, in one pass, a JSON document that is an object embedding a config set as its member
@@ -34,8 +42,9 @@ extension ConfigSet {
     /// - Parameters:
     ///   - bytes: The document as UTF-8, read in place when its storage is contiguous.
     ///   - name: The key of the member that holds the set.
-    /// - Returns: The set, or `nil` when the member is missing or is not an object (it is then among
-    ///   `members`), and every other member of the document (of a repeated key, the last).
+    /// - Returns: The set, or `nil` when the member is missing, is not an object (it is then among
+    ///   `members`) or holds no `configs` object, and every other member of the document (of a repeated
+    ///   key, the last).
     /// - Throws: ``JSONParsingError`` when the bytes are not JSON, when the document is not an object,
     ///   or for the reasons of ``init(jsonBytes:)``.
     @_spi(Storage)

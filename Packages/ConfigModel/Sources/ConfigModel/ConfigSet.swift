@@ -68,7 +68,8 @@ extension ConfigSet: Codable {
     /// is ignored, and a config entry that is not an object is skipped. The dictionary key names each
     /// config.
     /// - Parameter decoder: The decoder to read from.
-    /// - Throws: `DecodingError` when the payload, or its `configs`, is not an object.
+    /// - Throws: `DecodingError` when the payload, or its `configs`, is not an object, or when it has no
+    ///   `configs` (missing or `null`): such a payload is not a config set.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         environmentID = try? container.decodeIfPresent(String.self, forKey: .environmentID)
@@ -79,8 +80,13 @@ extension ConfigSet: Codable {
         // Straight into the dictionary kept, without an intermediate one: a full set is the largest
         // payload the SDK decodes, and its peak memory is what this saves.
         guard container.contains(.configs), try !container.decodeNil(forKey: .configs) else {
-            configs = [:]
-            return
+            // Not a config set (PROTOCOL §3): read as a full set without configs, it would remove every config.
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: [CodingKeys.configs],
+                    debugDescription: "The payload has no configs object: it is not a config set."
+                )
+            )
         }
         let entries = try container.nestedContainer(keyedBy: ConfigKey.self, forKey: .configs)
         let keys = entries.allKeys

@@ -31,9 +31,9 @@ struct ConfigSetTests {
         )
     }
 
-    @Test("treat every field as optional")
+    @Test("treat every field but configs as optional")
     func everyFieldOptional() throws {
-        let set = try Self.decode("{}")
+        let set = try Self.decode(#"{"configs":{}}"#)
         #expect(set == ConfigSet(configs: [:]))
         #expect(set.environmentID == nil && set.projectID == nil && set.timestamp == nil)
 
@@ -44,7 +44,8 @@ struct ConfigSetTests {
     @Test(
         "read a missing, unknown or malformed kind as full",
         arguments: [
-            #"{}"#, #"{"kind":"partial"}"#, #"{"kind":"FULL"}"#, #"{"kind":1}"#, #"{"kind":null}"#, #"{"kind":"full"}"#,
+            #"{"configs":{}}"#, #"{"kind":"partial","configs":{}}"#, #"{"kind":"FULL","configs":{}}"#,
+            #"{"kind":1,"configs":{}}"#, #"{"kind":null,"configs":{}}"#, #"{"kind":"full","configs":{}}"#,
         ])
     func kindDefaultsToFull(text: String) throws {
         #expect(try Self.decode(text).kind == .full)
@@ -52,7 +53,7 @@ struct ConfigSetTests {
 
     @Test("read a delta")
     func delta() throws {
-        #expect(try Self.decode(#"{"kind":"delta"}"#).kind == .delta)
+        #expect(try Self.decode(#"{"kind":"delta","configs":{}}"#).kind == .delta)
     }
 
     @Test(

@@ -8,8 +8,8 @@
     public static let defaultPollingInterval = 60.0
     /// The shortest time between two polls, in seconds; a smaller interval is raised to it.
     public static let minimumPollingInterval = 30.0
-    /// The default time one poll may take, in seconds: the connection timeout's default.
-    public static let defaultPollingRequestTimeout = 3.0
+    /// The default connection timeout, in seconds: the client's default.
+    public static let defaultConnectionTimeout = 3.0
 
     /// The client SDK key, sent in every body as `clientSdkKey` and never logged.
     public var clientSDKKey: String
@@ -25,9 +25,10 @@
     public var maxEventSize: Int
     /// The time between two polls, in seconds, as asked; see ``effectivePollingInterval``.
     public var pollingInterval: Double
-    /// How long one poll may take, in seconds, before it counts as a failed poll; a stream has no
-    /// such limit: a quiet stream is never dropped.
-    public var pollingRequestTimeout: Double
+    /// The connection timeout, in seconds: how long one poll may take before it counts as a failed poll,
+    /// and the least a stream waits for its response headers (PROTOCOL §4); a stream that has begun its
+    /// body has no such limit.
+    public var connectionTimeout: Double
     /// The clock that backoff, polling and timeouts wait on.
     public var clock: any TransportClock
     /// Returns a random value in `0...1`; it chooses the jitter of the reconnect delays.
@@ -42,7 +43,7 @@
     ///   - logger: Where to log.
     ///   - maxEventSize: The most bytes of one event or polling body; 8 MiB by default.
     ///   - pollingInterval: The time between two polls, in seconds; at least 30.
-    ///   - pollingRequestTimeout: How long one poll may take, in seconds.
+    ///   - connectionTimeout: The connection timeout, in seconds.
     ///   - clock: The clock to wait on; the system's by default.
     ///   - randomFraction: The source of jitter, returning values in `0...1`.
     public init(
@@ -53,7 +54,7 @@
         logger: any ConfigDirectorLogger = ConsoleLogger(),
         maxEventSize: Int = TransportConfiguration.defaultMaxEventSize,
         pollingInterval: Double = TransportConfiguration.defaultPollingInterval,
-        pollingRequestTimeout: Double = TransportConfiguration.defaultPollingRequestTimeout,
+        connectionTimeout: Double = TransportConfiguration.defaultConnectionTimeout,
         clock: any TransportClock = SystemTransportClock(),
         randomFraction: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
     ) {
@@ -64,7 +65,7 @@
         self.logger = logger
         self.maxEventSize = maxEventSize
         self.pollingInterval = pollingInterval
-        self.pollingRequestTimeout = pollingRequestTimeout
+        self.connectionTimeout = connectionTimeout
         self.clock = clock
         self.randomFraction = randomFraction
     }

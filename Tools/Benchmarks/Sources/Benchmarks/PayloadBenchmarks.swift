@@ -35,7 +35,7 @@ func benchmarkDecodeAndApply() async {
     func decodeAndApply() -> ConfigStateTable {
         var table = ConfigStateTable()
         // As the transports decode a payload: the bytes received, then `ConfigSet(jsonBytes:)`.
-        let set = try! ConfigSet(jsonBytes: Data(payload.utf8))
+        let set = try! ConfigSet(jsonBytes: Data(payload.utf8))!
         table.apply(set)
         return table
     }
@@ -86,7 +86,7 @@ func benchmarkDecodeAndApply() async {
 /// What a ready client holds for a full set beyond the decoded set itself (which its table shares):
 /// the index an evaluation looks keys up in, against a client holding an empty set. Printed, with no target.
 private func measureClientTable(payload: String) async {
-    let set = try! ConfigSet(jsonBytes: Data(payload.utf8))
+    let set = try! ConfigSet(jsonBytes: Data(payload.utf8))!
     func heldBytes(for initial: ConfigSet) async -> Int64 {
         let liveBefore = alloc_counter_live_bytes()
         let served = await ServedClient.make(initial: initial, telemetry: true)

@@ -60,7 +60,7 @@ struct ClientDependencies: Sendable {
                         logger: options.logger,
                         maxEventSize: connection.effectiveMaxEventSize,
                         pollingInterval: connection.pollingInterval,
-                        pollingRequestTimeout: connection.timeout,
+                        connectionTimeout: connection.timeout,
                         clock: clock
                     )
                 )

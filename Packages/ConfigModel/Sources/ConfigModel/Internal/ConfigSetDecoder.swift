@@ -5,8 +5,10 @@
 /// not valid JSON text included (a bad escape, an unpaired surrogate, a raw control character, invalid
 /// UTF-8), read or skipped, fails the whole set (issue 18). On JSON, it applies exactly the leniency of
 /// PROTOCOL §3:
-/// - the set and its `configs` must be objects (`configs` may be `null`, no configs): a set whose
-///   `configs` is another value fails, as a full set without configs would remove every config;
+/// - the set must be an object; a JSON object without a `configs` object (the member missing or
+///   `null`) is not a config set, but another frame (a heartbeat, say), and decodes as `nil`: read as a
+///   full set without configs, it would remove every config (PROTOCOL §3); a set whose `configs` is
+///   another value fails;
 /// - every field is optional, and a field of the wrong type counts as missing: `value` is a string or
 ///   nothing, like every other field;
 /// - a missing or unknown `kind` is ``ConfigSet/Kind/full``, a missing or unknown `type` is
@@ -24,8 +26,8 @@ struct ConfigSetDecoder {
         cursor = JSONCursor(bytes: bytes)
     }
 
-    /// Decodes the whole input as one config set.
-    mutating func decode() throws(JSONParsingError) -> ConfigSet {
+    /// Decodes the whole input as one config set; `nil` when it is an object without a `configs` object.
+    mutating func decode() throws(JSONParsingError) -> ConfigSet? {
         try openDocument()
         let set = try readSet()
         try closeDocument()
@@ -33,12 +35,12 @@ struct ConfigSetDecoder {
     }
 
     /// Decodes a document that is an object holding a config set as its member `name`: the set, when
-    /// that member is an object, and every other member as a value.
+    /// that member is an object with a `configs` object, and every other member as a value.
     mutating func decodeDocument(setMember name: String) throws(JSONParsingError)
         -> (set: ConfigSet?, members: [String: JSONValue])
     {
         try openDocument()
-        var set: Result<ConfigSet, JSONParsingError>?
+        var set: Result<ConfigSet?, JSONParsingError>?
         var members: [String: JSONValue] = [:]
         if cursor.open() {
             repeat {
@@ -54,7 +56,7 @@ struct ConfigSetDecoder {
             } while try cursor.next(inObject: true)
         }
         try closeDocument()
-        return (try set?.get(), members)
+        return (try set?.get() ?? nil, members)
     }
 
     /// Moves past a byte order mark and whitespace to the `{` that starts the input.
@@ -71,12 +73,14 @@ struct ConfigSetDecoder {
     }
 
     /// Reads a config set's object, from its `{`.
-    /// - Returns: The set, or, when its `configs` (the last, if repeated) is neither an object nor `null`,
-    ///   the error that fails it; the error is thrown only for text that is not JSON.
-    private mutating func readSet() throws(JSONParsingError) -> Result<ConfigSet, JSONParsingError> {
+    /// - Returns: The set; `nil` when its `configs` (the last, if repeated) is missing or `null`; or, when
+    ///   that is neither an object nor `null`, the error that fails it. The error is thrown only for text
+    ///   that is not JSON.
+    private mutating func readSet() throws(JSONParsingError) -> Result<ConfigSet?, JSONParsingError> {
         var set = ConfigSet(configs: [:])
+        var hasConfigs = false
         var invalidConfigs: JSONParsingError?
-        guard cursor.open() else { return .success(set) }
+        guard cursor.open() else { return .success(nil) }
         repeat {
             let key = try cursor.readMemberKey()
             if cursor.matches(key, "environmentId") {
@@ -89,9 +93,11 @@ struct ConfigSetDecoder {
                 set.timestamp = try readString(depth: setDepth)
             } else if cursor.matches(key, "configs") {
                 invalidConfigs = nil
+                hasConfigs = false
                 switch cursor.peek() {
                 case UInt8(ascii: "{"):
                     set.configs = try readConfigs()
+                    hasConfigs = true
                 case UInt8(ascii: "n"):
                     try cursor.expectWord("null")
                     set.configs = [:]
@@ -105,7 +111,7 @@ struct ConfigSetDecoder {
             }
         } while try cursor.next(inObject: true)
         if let invalidConfigs { return .failure(invalidConfigs) }
-        return .success(set)
+        return .success(hasConfigs ? set : nil)
     }
 
     /// Reads `configs` from its `{`, entry by entry.

@@ -18,7 +18,8 @@ struct PollRunner: ConnectionRunner {
         case applied(ConfigSet)
         case unchanged
         case fatal(ConfigDirectorError)
-        case transient(String)
+        /// A failed poll; the next waits the interval, or the server's longer `Retry-After`.
+        case transient(String, retryAfter: Double? = nil)
         case cancelled
     }
 
@@ -43,6 +44,7 @@ struct PollRunner: ConnectionRunner {
         var failures = 0
         let interval = configuration.effectivePollingInterval
         while !Task.isCancelled {
+            var wait = interval
             switch await fetch(context: context, generation: generation) {
             case .cancelled:
                 return
@@ -61,19 +63,24 @@ struct PollRunner: ConnectionRunner {
                 else { return }
             case .unchanged:
                 guard opened(&isOpen, failures: &failures, generation: generation) else { return }
-            case .transient(let reason):
+            case .transient(let reason, let retryAfter):
                 failures += 1
                 isOpen = false
-                shell.outage.transientFailure("A poll failed (\(reason)); polling continues every \(interval) s.")
+                if let retryAfter, retryAfter.isFinite {
+                    wait = max(interval, min(retryAfter, ReconnectBackoff.maximumRetryAfter))
+                }
+                shell.outage.transientFailure(
+                    "A poll failed (\(reason)); polling continues every \(interval) s"
+                        + (wait > interval ? ", the next in \(wait) s as the service asked." : "."))
                 guard
                     slot.emit(
-                        .connectionState(.reconnecting(attempt: failures, delay: interval)),
+                        .connectionState(.reconnecting(attempt: failures, delay: wait)),
                         generation: generation
                     )
                 else { return }
             }
             do {
-                try await configuration.clock.sleep(seconds: interval)
+                try await configuration.clock.sleep(seconds: wait)
             } catch {
                 return
             }
@@ -90,7 +97,7 @@ struct PollRunner: ConnectionRunner {
     }
 
     private func fetch(context: ConfigDirectorContext?, generation: Int) async -> Outcome {
-        let timeout = configuration.pollingRequestTimeout
+        let timeout = configuration.connectionTimeout
         let request = shell.requests.pollingRequest(
             context: context,
             lastUpdateTimestamp: memory.withLock(\.lastUpdateTimestamp),
@@ -125,12 +132,16 @@ struct PollRunner: ConnectionRunner {
     private func handle(head: HTTPResponseHead, body: Data, generation: Int) -> Outcome {
         switch StatusVerdict(for: head, clock: configuration.clock) {
         case .payload:
-            let set: ConfigSet
+            let decoded: ConfigSet?
             do {
-                set = try ConfigSet(jsonBytes: body)
+                decoded = try ConfigSet(jsonBytes: body)
             } catch {
                 shell.logSkipped(body, what: "polled config set", payloadName: "polling body", error: error)
                 return .unchanged
+            }
+            guard let set = decoded else {
+                // PROTOCOL §5: a protocol violation, never a full set without configs.
+                return .transient("the 200 response has no configs object, so it is not a config set")
             }
             memory.withLock { $0.lastUpdateTimestamp = set.timestamp }
             return .applied(set)
@@ -138,9 +149,9 @@ struct PollRunner: ConnectionRunner {
             return .unchanged
         case .fatal:
             return .fatal(shell.refusal(statusCode: head.statusCode, body: body, subject: "Polling"))
-        case .retry(let reason, _, _):
-            // Polling keeps its interval (PROTOCOL §5): no Retry-After, and no Last-Event-ID to drop.
-            return .transient(reason)
+        case .retry(let reason, let retryAfter, _):
+            // No Last-Event-ID to drop; a longer Retry-After than the interval wins (PROTOCOL §5).
+            return .transient(reason, retryAfter: retryAfter)
         }
     }
 }

@@ -15,7 +15,8 @@ enum StatusVerdict: Equatable {
     /// Anything else: try again later.
     /// - Parameters:
     ///   - reason: The status, said for the logs.
-    ///   - retryAfter: On 429 and 503, the `Retry-After` header in seconds from now, when it reads as one.
+    ///   - retryAfter: On 429 and 503, the `Retry-After` header in seconds from now, when it reads as one (a
+    ///     date counted from the response's own `Date`).
     ///   - requestTooLarge: 413 and 431: the request, not the client, was refused, most likely for its
     ///     `Last-Event-ID`.
     case retry(reason: String, retryAfter: Double?, requestTooLarge: Bool)
@@ -23,7 +24,7 @@ enum StatusVerdict: Equatable {
     /// The verdict on `head`.
     /// - Parameters:
     ///   - head: The response's status line and headers.
-    ///   - clock: Tells the time a `Retry-After` date is counted from.
+    ///   - clock: Tells the time a `Retry-After` date is counted from when the response has no `Date`.
     init(for head: HTTPResponseHead, clock: any TransportClock) {
         let status = head.statusCode
         switch status {
@@ -40,9 +41,7 @@ enum StatusVerdict: Equatable {
             // Our own request was too large for a server or a proxy on the way: not a refusal of the client.
             self = .retry(reason: "status \(status): the request was too large", retryAfter: nil, requestTooLarge: true)
         case 429, 503:
-            let retryAfter = head.value(forHeader: "Retry-After").flatMap {
-                RetryAfter.seconds(from: $0, now: clock.now())
-            }
+            let retryAfter = RetryAfter.seconds(in: head, localNow: clock.now())
             self = .retry(reason: "status \(status)", retryAfter: retryAfter, requestTooLarge: false)
         case 400...499:
             self = .fatal

@@ -7,6 +7,12 @@ struct StreamRunner: ConnectionRunner {
 
     let shell: TransportShell
 
+    /// The least a stream waits for its response headers, in seconds; a longer connection timeout wins.
+    static let minimumHeadTimeout = 30.0
+    /// How long a stream waits for the first bytes of its body after its headers, in seconds: the service
+    /// sends the full set at once, or a keep-alive within about 15 s.
+    static let firstBytesTimeout = 45.0
+
     private var configuration: TransportConfiguration { shell.configuration }
     private var slot: ConnectionSlot { shell.slot }
     private var logger: any ConfigDirectorLogger { shell.logger }
@@ -78,13 +84,16 @@ struct StreamRunner: ConnectionRunner {
         lastEventID: inout String?
     ) async -> Ending {
         let exchange = shell.http.start(request)
-        var errorBodyDeadline: Task<Void, Never>?
+        let deadline = ConnectionDeadline(clock: configuration.clock, expire: exchange.cancel)
         defer {
-            errorBodyDeadline?.cancel()
+            deadline.lift()
             exchange.cancel()
         }
+        let headTimeout = max(configuration.connectionTimeout, Self.minimumHeadTimeout)
+        deadline.set(seconds: headTimeout, reason: "no response headers within \(headTimeout) s")
         var parser = SSEParser(maxEventSize: configuration.maxEventSize, lastEventID: lastEventID)
         var delivered = false
+        var hasBody = false
         var fatalStatus: Int?
         var errorBody = Data()
         do {
@@ -95,6 +104,13 @@ struct StreamRunner: ConnectionRunner {
                     case .noContent:
                         return .stopped
                     case .payload, .otherSuccess:
+                        if let notAStream = Self.notAnEventStream(head) {
+                            return .transient(reason: notAStream, delivered: false, retryAfter: nil)
+                        }
+                        deadline.set(
+                            seconds: Self.firstBytesTimeout,
+                            reason: "no data within \(Self.firstBytesTimeout) s of the response headers"
+                        )
                         guard slot.emit(.connectionState(.open), generation: generation) else { return .cancelled }
                     case .retry(let reason, let retryAfter, let requestTooLarge):
                         guard requestTooLarge else {
@@ -110,21 +126,18 @@ struct StreamRunner: ConnectionRunner {
                     case .fatal:
                         fatalStatus = head.statusCode
                         // The error body is only quoted: a server that never ends it must not delay the error.
-                        let clock = configuration.clock
-                        errorBodyDeadline = Task {
-                            do {
-                                try await clock.sleep(seconds: ResponseText.errorBodyTimeout)
-                            } catch {
-                                return
-                            }
-                            exchange.cancel()
-                        }
+                        deadline.set(seconds: ResponseText.errorBodyTimeout, reason: "the error body did not end")
                     }
                 case .body(let chunk):
                     if fatalStatus != nil {
                         errorBody.append(chunk.prefix(ResponseText.errorBodyReadLimit - errorBody.count))
                         if errorBody.count >= ResponseText.errorBodyReadLimit { break reading }
                         continue
+                    }
+                    if !hasBody {
+                        hasBody = true
+                        // Begun: a quiet stream is never dropped for its silence (PROTOCOL §4).
+                        deadline.lift()
                     }
                     let items = try parser.feed(chunk)
                     lastEventID = parser.lastEventID
@@ -154,6 +167,9 @@ struct StreamRunner: ConnectionRunner {
         } catch {
             guard !Task.isCancelled else { return .cancelled }
             if let statusCode = fatalStatus { return fatal(statusCode: statusCode, body: errorBody) }
+            if let stalled = deadline.expiredReason {
+                return .transient(reason: stalled, delivered: false, retryAfter: nil)
+            }
             return .transient(
                 reason: "network error: \(error.localizedDescription)",
                 delivered: delivered,
@@ -162,7 +178,19 @@ struct StreamRunner: ConnectionRunner {
         }
         guard !Task.isCancelled else { return .cancelled }
         if let statusCode = fatalStatus { return fatal(statusCode: statusCode, body: errorBody) }
+        if let stalled = deadline.expiredReason { return .transient(reason: stalled, delivered: false, retryAfter: nil) }
         return .transient(reason: "the server closed the stream", delivered: delivered, retryAfter: nil)
+    }
+
+    /// Why a successful response is not an event stream, when its `Content-Type` names another type: a
+    /// captive portal's page or a proxy's, which may stay open for ever. A response without the header is
+    /// read as a stream.
+    static func notAnEventStream(_ head: HTTPResponseHead) -> String? {
+        guard let contentType = head.value(forHeader: "Content-Type") else { return nil }
+        let mediaType = contentType.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
+        guard mediaType != "text/event-stream" else { return nil }
+        return "status \(head.statusCode) with Content-Type '\(mediaType.prefix(100))', not text/event-stream: the "
+            + "answer came from something in front of ConfigDirector, such as a captive portal or a proxy"
     }
 
     private func fatal(statusCode: Int, body: Data) -> Ending {
@@ -174,7 +202,14 @@ struct StreamRunner: ConnectionRunner {
         switch item {
         case .event(let event):
             do {
-                let set = try ConfigSet(jsonBytes: event.data.utf8)
+                guard let set = try ConfigSet(jsonBytes: event.data.utf8) else {
+                    // PROTOCOL §4: not a config set, and never a full set without configs.
+                    logger.debug(
+                        "A stream message (event '\(event.type)') with no configs object was skipped: a heartbeat, "
+                            + "or another frame the stream carries beside the config sets."
+                    )
+                    return slot.isCurrent(generation)
+                }
                 return slot.emit(.configSet(set), generation: generation)
             } catch {
                 shell.logSkipped(Data(event.data.utf8), what: "config set", payloadName: "event data", error: error)

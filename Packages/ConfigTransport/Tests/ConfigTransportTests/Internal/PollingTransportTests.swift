@@ -16,7 +16,7 @@ struct PollingTransportTests {
     private func makeTransport(
         pollingInterval: Double = 60,
         maxEventSize: Int = 1 << 20,
-        pollingRequestTimeout: Double = TransportConfiguration.defaultPollingRequestTimeout
+        connectionTimeout: Double = TransportConfiguration.defaultConnectionTimeout
     ) -> any Transport {
         Fixtures.makeTransport(
             .polling,
@@ -25,7 +25,7 @@ struct PollingTransportTests {
                 logger: logger,
                 maxEventSize: maxEventSize,
                 pollingInterval: pollingInterval,
-                pollingRequestTimeout: pollingRequestTimeout
+                connectionTimeout: connectionTimeout
             ),
             http: http,
             recorder: recorder
@@ -53,7 +53,7 @@ struct PollingTransportTests {
     @Test("fetches at connect with the polling request of §1–§2, and applies a 200")
     func firstFetch() async throws {
         http.enqueue(.status(200, body: Fixtures.fullSetJSON))
-        let transport = makeTransport(pollingRequestTimeout: 7)
+        let transport = makeTransport(connectionTimeout: 7)
         defer { transport.close() }
         #expect(await connectAndAwaitOutcome(transport, context: Fixtures.context, recorder: recorder) == .open)
         #expect(await eventually { recorder.events.count == 2 })
@@ -71,7 +71,7 @@ struct PollingTransportTests {
         let request = try #require(http.requests.first)
         #expect(request.url.absoluteString == "https://proxy.example.com/cd/client/polling/v1")
         #expect(request.headers == ["Content-Type": "application/json", "Cache-Control": "no-store"])
-        #expect(request.timeout == 7, "the request timeout is pollingRequestTimeout")
+        #expect(request.timeout == 7, "the request timeout is connectionTimeout")
         let body = try Fixtures.body(of: request)
         #expect(body["lastUpdateTimestamp"] == nil)
         #expect(body["clientSdkKey"] as? String == Fixtures.sdkKey)
@@ -87,12 +87,12 @@ struct PollingTransportTests {
         let exchange = try #require(http.exchanges.first)
         #expect(recorder.events.isEmpty, "nothing is reported before the service answers")
         #expect(
-            clock.requestedDelays == [TransportConfiguration.defaultPollingRequestTimeout],
+            clock.requestedDelays == [TransportConfiguration.defaultConnectionTimeout],
             "the one wait is the poll's own deadline (3 s by default): the connect deadline is the owner's"
         )
-        #expect(exchange.request.timeout == TransportConfiguration.defaultPollingRequestTimeout)
+        #expect(exchange.request.timeout == TransportConfiguration.defaultConnectionTimeout)
         exchange.send(.head(HTTPResponseHead(statusCode: 200)))
-        exchange.send("{}")
+        exchange.send(#"{"configs":{}}"#)
         exchange.finish()
         #expect(await eventually { recorder.states == [.open] })
         #expect(await eventually { recorder.configSets.count == 1 })
@@ -172,7 +172,7 @@ struct PollingTransportTests {
         let factory = HTTPTransportFactory(mode: .polling, configuration: configuration, httpClient: { http })
         let transport = factory.makeTransport(handler: recorder.handler)
         defer { transport.close() }
-        http.enqueue(.status(200, body: "{}"))
+        http.enqueue(.status(200, body: #"{"configs":{}}"#))
         #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
         await passInterval(30)
         #expect(!clock.requestedDelays.contains(5))
@@ -282,6 +282,91 @@ struct PollingTransportTests {
         #expect(!logger.mentions(Fixtures.sdkKey))
     }
 
+    @Test("a 200 without a configs object is a protocol violation: logged once, nothing applied, polled again")
+    func notAConfigSet() async throws {
+        http.enqueue(
+            .status(200, body: Fixtures.fullSetJSON),
+            .status(200, body: "{}"),
+            .status(200, body: #"{"ts": 1733100000, "timestamp": "2030-01-01T00:00:00Z"}"#),
+            .status(200, body: #"{"configs": null}"#),
+            .status(200, body: Fixtures.deltaSetJSON)
+        )
+        let transport = makeTransport()
+        defer { transport.close() }
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
+        for _ in 1...4 {
+            await passInterval()
+        }
+        #expect(await eventually { recorder.configSets.count == 2 })
+        #expect(recorder.configSets.map(\.kind) == [.full, .delta], "no empty full set was handed on")
+        #expect(
+            recorder.states == [
+                .open, .reconnecting(attempt: 1, delay: 60), .reconnecting(attempt: 2, delay: 60),
+                .reconnecting(attempt: 3, delay: 60), .open,
+            ])
+        let warnings = logger.messages(at: .warn)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("no configs object") == true)
+        #expect(
+            try (1...4).map(sentTimestamp) == Array(repeating: "2026-08-29T00:00:00Z", count: 4),
+            "the timestamp of a payload that is not a set is not echoed")
+    }
+
+    @Test("a longer Retry-After on 429 and 503 delays the next poll, capped at one hour; a shorter one keeps the interval")
+    func retryAfter() async throws {
+        http.enqueue(
+            .status(503, headers: ["Retry-After": "120"]),
+            .status(429, headers: ["Retry-After": "99999"]),
+            .status(500, headers: ["Retry-After": "90"]),
+            .status(503, headers: ["Retry-After": "10"]),
+            .status(200, body: Fixtures.fullSetJSON)
+        )
+        let transport = makeTransport()
+        defer { transport.close() }
+        transport.connect(context: nil, reason: .initialization)
+        for wait in [120.0, 3600, 60, 60] {
+            await passInterval(wait)
+        }
+        #expect(await eventually { recorder.configSets.count == 1 })
+        #expect(
+            recorder.states == [
+                .reconnecting(attempt: 1, delay: 120), .reconnecting(attempt: 2, delay: 3600),
+                .reconnecting(attempt: 3, delay: 60), .reconnecting(attempt: 4, delay: 60), .open,
+            ])
+        #expect(logger.messages(at: .warn).first?.contains("the next in 120.0 s") == true)
+    }
+
+    @Test("an HTTP-date Retry-After counts from the response's Date, so a local clock an hour slow waits 2 minutes")
+    func retryAfterDateFromResponse() async throws {
+        let serverNow = clock.now().addingTimeInterval(3600)
+        http.enqueue(
+            .status(
+                503,
+                headers: [
+                    "Date": Self.httpDate(serverNow), "Retry-After": Self.httpDate(serverNow.addingTimeInterval(120)),
+                ]),
+            // Asked for 90 s after the local time of the second poll, which comes 120 s after the first.
+            .status(429, headers: ["Retry-After": Self.httpDate(clock.now().addingTimeInterval(120 + 90))]),
+            .status(200, body: Fixtures.fullSetJSON)
+        )
+        let transport = makeTransport(pollingInterval: 30)
+        defer { transport.close() }
+        transport.connect(context: nil, reason: .initialization)
+        await passInterval(120)
+        // Without a Date header, the local clock is all there is.
+        await passInterval(90)
+        #expect(await eventually { recorder.configSets.count == 1 })
+        #expect(recorder.reconnects.map(\.delay) == [120, 90])
+    }
+
+    private static func httpDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
+    }
+
     @Test("skips a 200 whose set does not decode")
     func undecodable() async throws {
         http.enqueue(.status(200, body: "[1, 2"))
@@ -306,9 +391,9 @@ struct PollingTransportTests {
         #expect(http.exchanges.first?.isCancelled == true)
     }
 
-    @Test("a poll that gets no answer within pollingRequestTimeout is dropped and counts as a failed poll")
+    @Test("a poll that gets no answer within connectionTimeout is dropped and counts as a failed poll")
     func requestTimeout() async throws {
-        let transport = makeTransport(pollingRequestTimeout: 4)
+        let transport = makeTransport(connectionTimeout: 4)
         defer { transport.close() }
         transport.connect(context: nil, reason: .initialization)
         #expect(await eventually { http.requestCount == 1 && clock.sleeperCount == 1 })
@@ -340,7 +425,7 @@ struct PollingTransportTests {
 
     @Test("disconnect stops polling; connect starts again with a fetch")
     func disconnect() async throws {
-        http.enqueue(.status(200, body: "{}"), .status(200, body: "{}"))
+        http.enqueue(.status(200, body: #"{"configs":{}}"#), .status(200, body: #"{"configs":{}}"#))
         let transport = makeTransport()
         defer { transport.close() }
         #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)

@@ -20,6 +20,21 @@ struct RetryAfterTests {
         #expect(RetryAfter.seconds(from: "Sun, 06 Nov 1994 08:00:00 GMT", now: now) == 0)
     }
 
+    @Test("counts a date from the response's own Date header when it has one, else from the local time")
+    func dateOfTheResponse() {
+        let slowLocalClock = now.addingTimeInterval(-3600)
+        let head = HTTPResponseHead(
+            statusCode: 503,
+            headers: ["Date": "Sun, 06 Nov 1994 08:49:37 GMT", "Retry-After": "Sun, 06 Nov 1994 08:51:37 GMT"]
+        )
+        #expect(RetryAfter.seconds(in: head, localNow: slowLocalClock) == 120)
+        let undated = HTTPResponseHead(statusCode: 503, headers: ["Retry-After": "Sun, 06 Nov 1994 08:51:37 GMT"])
+        #expect(RetryAfter.seconds(in: undated, localNow: slowLocalClock) == 3720)
+        let badDate = HTTPResponseHead(statusCode: 503, headers: ["Date": "yesterday", "Retry-After": "30"])
+        #expect(RetryAfter.seconds(in: badDate, localNow: now) == 30)
+        #expect(RetryAfter.seconds(in: HTTPResponseHead(statusCode: 503), localNow: now) == nil)
+    }
+
     @Test("ignores anything else")
     func garbage() {
         #expect(RetryAfter.seconds(from: "-5", now: now) == nil)

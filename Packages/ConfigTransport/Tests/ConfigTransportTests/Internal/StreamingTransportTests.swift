@@ -76,7 +76,7 @@ struct StreamingTransportTests {
         #expect((body["givenContext"] as? [String: Any])?.isEmpty == true)
     }
 
-    @Test("connect returns at once, reports .open when the stream opens, and starts no timer of its own")
+    @Test("connect returns at once and reports .open when the stream opens; its only timers are the stall deadlines")
     func connectReturnsAtOnce() async throws {
         let transport = makeTransport()
         defer { transport.close() }
@@ -84,10 +84,11 @@ struct StreamingTransportTests {
         #expect(await eventually { http.requestCount == 1 })
         let exchange = try #require(http.exchanges.first)
         #expect(recorder.events.isEmpty, "nothing is reported before the service answers")
-        exchange.send(.head(HTTPResponseHead(statusCode: 200)))
+        exchange.send(.head(HTTPResponseHead(statusCode: 200, headers: ["Content-Type": "text/event-stream"])))
         #expect(await eventually { !recorder.events.isEmpty })
         #expect(recorder.events == [.connectionState(.open)])
-        #expect(clock.requestedDelays.isEmpty, "the connect deadline is the owner's: the transport waits for nothing")
+        // The connect deadline is the owner's: the transport waits only for the headers, then the first bytes.
+        #expect(await eventually { clock.requestedDelays == [30, 45] })
         #expect(!exchange.isCancelled)
     }
 
@@ -109,14 +110,15 @@ struct StreamingTransportTests {
         }
     }
 
-    @Test("a quiet open stream is never dropped: its request has no timeout, and the transport times nothing")
+    @Test("a quiet stream that has begun its body is never dropped: its request has no timeout, no deadline is left")
     func quietStreamStaysOpen() async throws {
-        http.enqueue(.hangingOpen)
+        http.enqueue(.stream([": hello\n"], ending: .hang))
         let transport = makeTransport()
         defer { transport.close() }
         #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
         let exchange = try #require(http.exchanges.first)
         #expect(exchange.request.timeout == .infinity, "the HTTP layer must not end a silent stream either")
+        #expect(await eventually { clock.sleeperCount == 0 }, "the first bytes lifted the deadline")
         clock.advance(by: 10_000)
         // An event sent after the long silence arrives over the same exchange: a dropped stream would not
         // deliver it, and its reconnect would be reported before it.
@@ -126,7 +128,125 @@ struct StreamingTransportTests {
         #expect(recorder.reconnects.isEmpty)
         #expect(!exchange.isCancelled)
         #expect(http.requestCount == 1)
-        #expect(clock.requestedDelays.isEmpty, "no idle timer waits on the transport's clock")
+        #expect(clock.requestedDelays == [30, 45], "no idle timer waits on the transport's clock")
+    }
+
+    @Test("a stream that stalls before its headers ends after the connection timeout or 30 s, the larger, and retries")
+    func stallBeforeHeaders() async throws {
+        for (connectionTimeout, deadline) in [(3.0, 30.0), (40.0, 40.0)] {
+            let clock = ManualClock()
+            let http = FakeHTTPClient()
+            let recorder = TransportEventRecorder()
+            let transport = Fixtures.makeTransport(
+                .streaming,
+                configuration: Fixtures.configuration(
+                    clock: clock, logger: logger, connectionTimeout: connectionTimeout),
+                http: http,
+                recorder: recorder
+            )
+            defer { transport.close() }
+            transport.connect(context: nil, reason: .initialization)
+            #expect(await eventually { clock.sleeperCount == 1 })
+            #expect(clock.requestedDelays == [deadline])
+            clock.advance(by: deadline - 0.5)
+            // Nothing yet: the half second left is the point after which the stall would have been noticed.
+            #expect(recorder.events.isEmpty)
+            #expect(http.exchanges.first?.isCancelled == false)
+            clock.advance(by: 0.5)
+            #expect(await eventually { recorder.reconnects.count == 1 })
+            #expect(http.exchanges.first?.isCancelled == true)
+            #expect(recorder.states == [.reconnecting(attempt: 1, delay: 1.5)])
+        }
+        #expect(logger.messages(at: .warn).filter { $0.contains("no response headers within") }.count == 2)
+    }
+
+    @Test("a stream whose body does not begin within 45 s of its headers ends and retries; the values are not touched")
+    func stallAfterHeaders() async throws {
+        http.enqueue(.hangingOpen, .stream([Fixtures.event(Fixtures.fullSetJSON)], ending: .hang))
+        let transport = makeTransport()
+        defer { transport.close() }
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
+        #expect(await eventually { clock.requestedDelays == [30, 45] && clock.sleeperCount == 1 })
+        clock.advance(by: 45)
+        let reconnect = try await passReconnect(1)
+        #expect(reconnect.attempt == 1)
+        #expect(await eventually { recorder.configSets.count == 1 })
+        #expect(http.exchanges.first?.isCancelled == true)
+        #expect(recorder.states == [.open, .reconnecting(attempt: 1, delay: 1.5), .open])
+        #expect(logger.messages(at: .warn).contains { $0.contains("no data within 45.0 s of the response headers") })
+    }
+
+    @Test(
+        "a 200 that is not an event stream (a captive portal's page held open) ends at once and is retried",
+        arguments: ["text/html; charset=utf-8", "application/json", "TEXT/PLAIN"])
+    func notAnEventStream(contentType: String) async throws {
+        http.enqueue(
+            FakeHTTPClient.Response(
+                parts: [
+                    .head(HTTPResponseHead(statusCode: 200, headers: ["Content-Type": contentType])),
+                    .body(Data("<html>Sign in to the Wi-Fi</html>".utf8)),
+                ],
+                ending: .hang
+            ),
+            .hangingOpen
+        )
+        let transport = makeTransport()
+        defer { transport.close() }
+        transport.connect(context: nil, reason: .initialization)
+        #expect(await eventually { recorder.reconnects.count == 1 })
+        #expect(http.exchanges.first?.isCancelled == true)
+        #expect(recorder.states == [.reconnecting(attempt: 1, delay: 1.5)], "it never counted as open")
+        let warnings = logger.messages(at: .warn)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("not text/event-stream") == true)
+        #expect(warnings.first?.contains(String(contentType.lowercased().prefix { $0 != ";" })) == true)
+        #expect(!logger.mentions("Sign in"), "the page itself is not logged")
+    }
+
+    @Test("an event stream's Content-Type may carry parameters, and a response without one is read as a stream")
+    func eventStreamContentTypes() async throws {
+        for headers in [["Content-Type": " Text/Event-Stream ; charset=utf-8"], [:]] {
+            let http = FakeHTTPClient()
+            let recorder = TransportEventRecorder()
+            http.enqueue(
+                FakeHTTPClient.Response(
+                    parts: [
+                        .head(HTTPResponseHead(statusCode: 200, headers: headers)),
+                        .body(Data(Fixtures.event(Fixtures.fullSetJSON).utf8)),
+                    ],
+                    ending: .hang
+                )
+            )
+            let transport = Fixtures.makeTransport(
+                .streaming, configuration: Fixtures.configuration(clock: clock), http: http, recorder: recorder)
+            defer { transport.close() }
+            transport.connect(context: nil, reason: .initialization)
+            #expect(await eventually { recorder.configSets.count == 1 }, "\(headers)")
+            #expect(recorder.reconnects.isEmpty)
+        }
+    }
+
+    @Test(
+        "a message that is not a config set (a heartbeat, a ping, an unknown event) is skipped, never applied as an empty set",
+        arguments: [
+            "event: heartbeat\ndata: {}\n\n", "event: ping\ndata: {\"ts\": 1733100000}\n\n",
+            "event: whatever\ndata: {\"configs\": null}\n\n", "data: {\"kind\":\"full\",\"timestamp\":\"t\"}\n\n",
+        ])
+    func heartbeatFrames(frame: String) async throws {
+        http.enqueue(
+            .stream(
+                [Fixtures.event(Fixtures.fullSetJSON), frame, frame, Fixtures.event(Fixtures.deltaSetJSON)],
+                ending: .hang
+            )
+        )
+        let transport = makeTransport()
+        defer { transport.close() }
+        transport.connect(context: nil, reason: .initialization)
+        #expect(await eventually { recorder.configSets.count == 2 })
+        #expect(recorder.configSets.map(\.kind) == [.full, .delta], "only the two sets were handed on")
+        #expect(recorder.reconnects.isEmpty)
+        #expect(logger.messages(at: .warn).isEmpty && logger.messages(at: .error).isEmpty)
+        #expect(logger.messages(at: .debug).filter { $0.contains("no configs object was skipped") }.count == 2)
     }
 
     @Test("401 is fatal: .failed is reported once and nothing is retried; the message is redacted")

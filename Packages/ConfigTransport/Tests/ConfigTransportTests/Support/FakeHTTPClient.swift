@@ -25,18 +25,19 @@ final class FakeHTTPClient: HTTPClient {
             return Response(parts: parts, ending: .finish)
         }
 
+        /// The head of an event stream, as the service sends it.
+        static let streamHead = HTTPResponsePart.head(
+            HTTPResponseHead(statusCode: 200, headers: ["Content-Type": "text/event-stream"]))
+
         static func stream(_ chunks: [String], ending: Ending = .finish) -> Response {
-            Response(
-                parts: [.head(HTTPResponseHead(statusCode: 200))] + chunks.map { .body(Data($0.utf8)) },
-                ending: ending
-            )
+            Response(parts: [streamHead] + chunks.map { .body(Data($0.utf8)) }, ending: ending)
         }
 
         static func networkError(_ code: URLError.Code = .networkConnectionLost) -> Response {
             Response(parts: [], ending: .fail(code))
         }
 
-        static let hangingOpen = Response(parts: [.head(HTTPResponseHead(statusCode: 200))], ending: .hang)
+        static let hangingOpen = Response(parts: [streamHead], ending: .hang)
         static let silent = Response(parts: [], ending: .hang)
     }
 

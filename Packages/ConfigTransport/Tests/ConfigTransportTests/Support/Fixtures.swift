@@ -28,7 +28,7 @@ enum Fixtures {
         random: @escaping @Sendable () -> Double = { 0.5 },
         maxEventSize: Int = TransportConfiguration.defaultMaxEventSize,
         pollingInterval: Double = 60,
-        pollingRequestTimeout: Double = TransportConfiguration.defaultPollingRequestTimeout
+        connectionTimeout: Double = TransportConfiguration.defaultConnectionTimeout
     ) -> TransportConfiguration {
         TransportConfiguration(
             clientSDKKey: sdkKey,
@@ -38,7 +38,7 @@ enum Fixtures {
             logger: logger,
             maxEventSize: maxEventSize,
             pollingInterval: pollingInterval,
-            pollingRequestTimeout: pollingRequestTimeout,
+            connectionTimeout: connectionTimeout,
             clock: clock,
             randomFraction: random
         )

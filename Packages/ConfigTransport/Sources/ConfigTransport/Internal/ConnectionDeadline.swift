@@ -1,0 +1,72 @@
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
+
+/// The deadline of one connection's current wait, on the transport's clock: when it passes before it is
+/// moved or lifted, it ends the connection (its `expire` closure cancels the exchange) and remembers why.
+///
+/// One connection has one deadline at a time, moved as the connection goes on: its response headers,
+/// then the first bytes of its body, or the end of an error body (PROTOCOL §4).
+final class ConnectionDeadline: Sendable {
+    private struct State {
+        /// Counts the deadlines set, so that a timer that was replaced never fires.
+        var generation = 0
+        var timer: Task<Void, Never>?
+        var expiredReason: String?
+    }
+
+    private let state = Locked(State())
+    private let clock: any TransportClock
+    private let expire: @Sendable () -> Void
+
+    /// Creates a connection's deadline, set to nothing yet.
+    /// - Parameters:
+    ///   - clock: The clock the deadlines are counted on.
+    ///   - expire: Ends the connection; called at most once, when a deadline passes.
+    init(clock: any TransportClock, expire: @escaping @Sendable () -> Void) {
+        self.clock = clock
+        self.expire = expire
+    }
+
+    /// Why the connection was ended by a deadline, if it was.
+    var expiredReason: String? { state.withLock(\.expiredReason) }
+
+    /// Sets the deadline `seconds` from now, replacing the one set before.
+    /// - Parameters:
+    ///   - seconds: How long the connection may wait.
+    ///   - reason: What the logs say when the deadline passes, such as `no response headers within 30 s`.
+    func set(seconds: Double, reason: String) {
+        let clock = clock
+        state.withLock { state in
+            guard state.expiredReason == nil else { return }
+            state.generation += 1
+            let generation = state.generation
+            state.timer?.cancel()
+            state.timer = Task { [weak self] in
+                do {
+                    try await clock.sleep(seconds: seconds)
+                } catch {
+                    return
+                }
+                self?.pass(generation: generation, reason: reason)
+            }
+        }
+    }
+
+    /// Lifts the deadline: the connection may wait for ever.
+    func lift() {
+        state.withLock { state in
+            state.generation += 1
+            state.timer?.cancel()
+            state.timer = nil
+        }
+    }
+
+    private func pass(generation: Int, reason: String) {
+        let expires = state.withLock { state in
+            guard state.generation == generation, state.expiredReason == nil else { return false }
+            state.expiredReason = reason
+            state.timer = nil
+            return true
+        }
+        if expires { expire() }
+    }
+}
