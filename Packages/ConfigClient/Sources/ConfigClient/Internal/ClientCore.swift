@@ -214,8 +214,18 @@ final class ClientCore: Sendable {
                     + " until config values arrive."
             )
             warnIfKeptValuesAreSlow()
+        case .closedWhileConnecting(let reason):
+            logger.debug("The client was closed while waiting for \(reason); the wait ended.")
         case .failed(let reason, let error):
-            logger.error("An error occurred during \(reason)", error: error)
+            // The error's message quotes the server's body, which may echo the context: it went to debug.
+            var what = "the connection failed"
+            if case .connectionFailed(_, let statusCode?) = error {
+                what = "the service refused the connection (HTTP \(statusCode))"
+            }
+            logger.error(
+                "An error occurred during \(reason): \(what). The error is unrecoverable: the client will not "
+                    + "reconnect and keeps serving the values it has."
+            )
         case .stopped:
             logger.info("ConfigDirector ended the connection (204); the client serves what it has.")
         case nil:

@@ -13,8 +13,10 @@ struct Transition {
     /// What to log.
     enum LogLine: Equatable {
         /// The connect's caller was released before config state arrived: its deadline passed, or a
-        /// pause or `close` interrupted it. The client keeps retrying.
+        /// pause interrupted it. The client keeps retrying.
         case timedOut(ConnectReason, servesKeptValues: Bool)
+        /// `close` released the connect's caller before config state arrived: not a timeout, one debug line.
+        case closedWhileConnecting(ConnectReason)
         /// The service refused the connection of a connect begun for the reason, for good.
         case failed(ConnectReason, ConfigDirectorError)
         /// The service ended the connection (204).

@@ -73,7 +73,7 @@ struct TransportShell: Sendable {
         self.http = http
         self.slot = slot
         requests = ConnectionRequestBuilder(configuration: configuration)
-        outage = OutageLog(logger: configuration.logger)
+        outage = OutageLog(logger: configuration.logger, clock: configuration.clock)
     }
 
     var logger: any ConfigDirectorLogger { configuration.logger }

@@ -1,36 +1,73 @@
 @_spi(Internal) @_spi(Locking) internal import ConfigModel
+internal import Foundation
 
-/// Logs a transient failure once per outage, not once per attempt.
+/// Logs an outage in a few lines, however many attempts it takes: a warning when it starts, an info line
+/// when a connection delivers again ("after N failed attempts"), a second warning only if it is still going
+/// after ``warningAgainAfter`` attempts (then one more info line when it ends), and debug lines for the rest.
 ///
-/// An outage starts with the first transient failure and ends when a connection delivers something.
+/// An outage ends only once a connection that delivered is not followed by a failure within
+/// ``recoveryWindow``: a server that sends a set and drops each connection at once (a flapping stream) is one
+/// outage, not one per connection.
 final class OutageLog: Sendable {
+    /// The failed attempt of an outage that warns again.
+    static let warningAgainAfter = 5
+    /// How long after a connection delivered again a failure still belongs to the same outage, in seconds.
+    static let recoveryWindow = 60.0
+
+    private struct State {
+        /// The failed attempts of the current outage; 0 when there is none.
+        var failures = 0
+        /// When a connection last delivered during the outage.
+        var deliveredAt: Date?
+        /// Whether an info line said the outage ended since its last warning.
+        var hasLoggedRecovery = false
+    }
+
     private let logger: any ConfigDirectorLogger
-    private let isInOutage = Locked(false)
+    private let clock: any TransportClock
+    private let state = Locked(State())
 
-    init(logger: any ConfigDirectorLogger) {
+    init(logger: any ConfigDirectorLogger, clock: any TransportClock) {
         self.logger = logger
+        self.clock = clock
     }
 
-    /// Logs `message` as a warning if it starts an outage, else at debug level.
+    /// Counts a failed attempt, and logs `message` as a warning when it starts an outage or is its
+    /// ``warningAgainAfter``-th attempt, else at debug level.
     func transientFailure(_ message: @autoclosure () -> String) {
-        let starts = isInOutage.withLock { isInOutage in
-            defer { isInOutage = true }
-            return !isInOutage
+        let now = clock.now()
+        let failures = state.withLock { state in
+            if let deliveredAt = state.deliveredAt, now.timeIntervalSince(deliveredAt) >= Self.recoveryWindow {
+                state = State()
+            }
+            state.deliveredAt = nil
+            state.failures += 1
+            if state.failures == Self.warningAgainAfter { state.hasLoggedRecovery = false }
+            return state.failures
         }
-        if starts {
+        switch failures {
+        case 1:
             logger.warn(message())
-        } else {
-            logger.debug(message())
+        case Self.warningAgainAfter:
+            logger.warn(message() + " It is still failing after \(failures) attempts.")
+        default:
+            logger.debug(message() + " (attempt \(failures) of this outage)")
         }
     }
 
-    /// Ends the outage, if there was one, with an info message.
+    /// Notes that a connection delivered again; logs `message` at info level the first time since the
+    /// outage's last warning.
     func recovered(_ message: @autoclosure () -> String) {
-        let ended = isInOutage.withLock { isInOutage in
-            defer { isInOutage = false }
-            return isInOutage
+        let now = clock.now()
+        let failures = state.withLock { state -> Int? in
+            guard state.failures > 0 else { return nil }
+            state.deliveredAt = now
+            guard !state.hasLoggedRecovery else { return nil }
+            state.hasLoggedRecovery = true
+            return state.failures
         }
-        if ended { logger.info(message()) }
+        guard let failures else { return }
+        logger.info(message() + " It reconnected after \(failures) failed attempt\(failures == 1 ? "" : "s").")
     }
 }
 

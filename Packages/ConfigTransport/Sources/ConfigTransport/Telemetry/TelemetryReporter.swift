@@ -39,7 +39,7 @@ internal import Foundation
     @_spi(Testing) public init(configuration: TransportConfiguration, httpClient: any HTTPClient) {
         self.configuration = configuration
         self.http = httpClient
-        self.outage = OutageLog(logger: configuration.logger)
+        self.outage = OutageLog(logger: configuration.logger, clock: configuration.clock)
         self.contexts = RequestContext(logger: configuration.logger)
     }
 

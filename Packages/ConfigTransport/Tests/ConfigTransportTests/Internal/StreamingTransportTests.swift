@@ -355,7 +355,9 @@ struct StreamingTransportTests {
             #expect(reconnect.attempt == attempt)
             #expect((ceiling / 2...ceiling).contains(reconnect.delay), "attempt \(attempt): \(reconnect.delay)")
         }
-        #expect(logger.messages(at: .warn).count == 1, "a transient failure is logged once per outage")
+        let warnings = logger.messages(at: .warn)
+        #expect(warnings.count == 2, "an outage warns when it starts and once more at its fifth attempt")
+        #expect(warnings.last?.contains("still failing after 5 attempts") == true)
         #expect(!logger.mentions(Fixtures.sdkKey))
     }
 
@@ -373,6 +375,23 @@ struct StreamingTransportTests {
         #expect(await eventually { recorder.reconnects.count == 6 })
         #expect(recorder.reconnects.map(\.attempt) == [1, 2, 1, 2, 1, 2])
         #expect(logger.messages(at: .info).contains { $0.contains("delivering again") })
+    }
+
+    @Test("a flapping stream (a set, then dropped, 30 times) logs its outage in four lines, not two per connection")
+    func flappingStreamLogBudget() async throws {
+        let transport = makeTransport()
+        defer { transport.close() }
+        for _ in 1...30 { http.enqueue(.stream([Fixtures.event(Fixtures.fullSetJSON)])) }
+        http.enqueue(.hangingOpen)
+        transport.connect(context: nil, reason: .initialization)
+        for count in 1...30 {
+            _ = try await passReconnect(count)
+        }
+        #expect(await eventually { http.requestCount == 31 && recorder.configSets.count == 30 })
+        let loud = logger.entries.filter { $0.level == .warn || $0.level == .info }.map(\.message)
+        #expect(loud.count == 4, "\(loud)")
+        #expect(loud.filter { $0.contains("still failing after 5 attempts") }.count == 1)
+        #expect(loud.last?.contains("reconnected after 5 failed attempts") == true)
     }
 
     @Test("a longer Retry-After on 429 and 503 wins, in seconds or as an HTTP date; other statuses ignore it")
