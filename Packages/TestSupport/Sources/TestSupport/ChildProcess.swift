@@ -53,8 +53,21 @@ public final class ChildProcess: Sendable {
         let argv = command.map { strdup($0) } + [nil]
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for string in argv + envp { free(string) } }
+        // The child starts with no signal blocked: a thread of the cooperative pool blocks most of them, and a
+        // child that inherited that mask would never see the SIGTERM of `stop()`.
+        #if canImport(Darwin)
+        var attributes: posix_spawnattr_t?
+        #else
+        var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, command[0], &actions, nil, argv, envp)
+        let spawned = posix_spawnp(&pid, command[0], &actions, &attributes, argv, envp)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
         self.pid = pid
         self.input = input

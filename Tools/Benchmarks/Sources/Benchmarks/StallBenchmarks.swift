@@ -95,7 +95,7 @@ private func booleanSet(count: Int, value: Bool) -> ConfigSet {
 }
 
 /// The number of threads of this process, from `/proc/self/status` (Linux); `nil` elsewhere.
-private func threadCount() -> Int? {
+func threadCount() -> Int? {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
     let line = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
     return line.flatMap { Int($0.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces)) }

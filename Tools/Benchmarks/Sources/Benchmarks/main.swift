@@ -24,6 +24,10 @@ if runs(9) { await benchmarkTypedKeysAndHooks() }
 if runs(10) { await benchmarkStreamParsing() }
 if runs(11) { await benchmarkStalls() }
 if runs(12) { await benchmarkJSONRead() }
+#if os(Linux)
+if runs(14) { await benchmarkCommentFlood() }
+if runs(15) { await benchmarkReleaseConnected() }
+#endif
 
 print(String(format: "\nran in %.1f s", Double(nowNanoseconds() - started) / 1e9))
 report.figure("total_seconds", Double(nowNanoseconds() - started) / 1e9)

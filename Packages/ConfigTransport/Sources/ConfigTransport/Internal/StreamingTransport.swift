@@ -178,7 +178,9 @@ struct StreamRunner: ConnectionRunner {
         }
         guard !Task.isCancelled else { return .cancelled }
         if let statusCode = fatalStatus { return fatal(statusCode: statusCode, body: errorBody) }
-        if let stalled = deadline.expiredReason { return .transient(reason: stalled, delivered: false, retryAfter: nil) }
+        if let stalled = deadline.expiredReason {
+            return .transient(reason: stalled, delivered: false, retryAfter: nil)
+        }
         return .transient(reason: "the server closed the stream", delivered: delivered, retryAfter: nil)
     }
 

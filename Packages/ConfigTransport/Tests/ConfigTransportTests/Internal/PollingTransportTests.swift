@@ -312,7 +312,9 @@ struct PollingTransportTests {
             "the timestamp of a payload that is not a set is not echoed")
     }
 
-    @Test("a longer Retry-After on 429 and 503 delays the next poll, capped at one hour; a shorter one keeps the interval")
+    @Test(
+        "a longer Retry-After on 429 and 503 delays the next poll, capped at one hour; a shorter one keeps the interval"
+    )
     func retryAfter() async throws {
         http.enqueue(
             .status(503, headers: ["Retry-After": "120"]),

@@ -1,0 +1,232 @@
+#if os(Linux)
+@_spi(Testing) import ClientTestSupport
+@_spi(Internal) @_spi(Testing) import ConfigClient
+@_spi(Internal) import ConfigModel
+import ConfigStore
+import Foundation
+import ModelTestSupport
+import TestSupport
+
+/// A server, in a Python 3 process of its own (so that its memory is not the client's), that answers each
+/// stream with an event-stream head and one config set, then floods comment lines as fast as the client reads
+/// them; it prints its port when it listens. With `release`, each connection gets the set and is then held open.
+private let floodServer = #"""
+    import socket, sys, threading
+    SET = b'data: {"kind":"full","configs":{"flag":{"type":"boolean","value":"true"}}}\n\n'
+    HEAD = b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n"
+    FLOOD = b": keep-alive\n" * 5000
+    flood = sys.argv[1] == "flood"
+    sent = 0
+    posts = 0
+
+    def serve(connection):
+        try:
+            request = b""
+            while b"\r\n\r\n" not in request:
+                chunk = connection.recv(65536)
+                if not chunk:
+                    return
+                request += chunk
+            if not request.startswith(b"POST /client/sse/v1"):
+                global posts
+                posts += 1
+                with open(sys.argv[2] + ".posts", "w") as counter:
+                    counter.write(str(posts))
+                connection.sendall(b"HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                return
+            connection.sendall(HEAD + SET)
+            if flood:
+                global sent
+                while True:
+                    connection.sendall(FLOOD)
+                    sent += len(FLOOD)
+                    if sent % (len(FLOOD) * 100) == 0:
+                        with open(sys.argv[2], "w") as counter:
+                            counter.write(str(sent))
+            else:
+                while connection.recv(65536):
+                    pass
+        except OSError:
+            pass
+        finally:
+            connection.close()
+
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1024)
+    print(listener.getsockname()[1], flush=True)
+    while True:
+        connection, _ = listener.accept()
+        threading.Thread(target=serve, args=(connection,), daemon=True).start()
+    """#
+
+/// The server above, started for one benchmark; ``stop()`` ends it and deletes its script.
+private final class FloodServer {
+    let port: Int
+    private let process: ChildProcess
+    private let folder: URL
+
+    init(_ mode: String) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-flood-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = folder.appendingPathComponent("flood.py")
+        try Data(floodServer.utf8).write(to: script)
+        let (process, line) = try ChildProcess.startHelper([
+            "python3", script.path, mode, folder.appendingPathComponent("sent").path,
+        ])
+        guard let port = Int(line) else {
+            process.stop()
+            throw POSIXError(.EIO)
+        }
+        self.process = process
+        self.port = port
+    }
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// The requests other than streams (telemetry batches) the server has answered.
+    var otherRequests: Int {
+        (try? String(contentsOf: folder.appendingPathComponent("sent.posts"), encoding: .utf8)).flatMap { Int($0) } ?? 0
+    }
+
+    /// The bytes of comments the server has sent so far over all its connections, counted every 6.5 MB.
+    var bytesSent: Int64 {
+        (try? String(contentsOf: folder.appendingPathComponent("sent"), encoding: .utf8)).flatMap { Int64($0) } ?? 0
+    }
+
+    func stop() {
+        process.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+/// The resident memory of this process, in bytes, from `/proc/self/statm`.
+private func residentBytes() -> Int64 {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+        let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int64($0) })
+    else { return 0 }
+    return pages * Int64(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+/// The number of open file descriptors of this process, from `/proc/self/fd`.
+private func openDescriptors() -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+}
+
+/// A streaming client of `baseURL`, initialized (the server sends its set at once).
+private func streamingClient(of baseURL: URL, telemetry: Bool) async -> ConfigDirectorClient {
+    let client = try! ConfigDirectorClient(
+        clientSDKKey: "flood-sdk-key",
+        options: ConfigDirectorClientOptions(
+            connection: ConnectionOptions(mode: .streaming, timeout: 10, baseURL: baseURL),
+            logger: SilentLogger(),
+            caching: CachingOptions(enabled: false, provider: InMemoryCachingProvider())
+        ),
+        environment: ClientEnvironment(
+            telemetry: telemetry ? .service : .disabled, lifecycleObserver: ManualLifecycleObserver())
+    )
+    await client.initialize(context: ConfigDirectorContext(id: "user-1"))
+    return client
+}
+
+/// 14. A comment flood (issue 25, item 11): the resident memory of a streaming client whose server floods
+/// keep-alive comments as fast as it reads them, above the process before the client, over http and (through
+/// benchmark 8's TLS front) https.
+func benchmarkCommentFlood() async {
+    let seconds = isQuick ? 5.0 : 20.0
+    print("\n== 14. Comment flood: resident memory of a streaming client during \(Int(seconds)) s of comments")
+    guard let server = try? FloodServer("flood") else {
+        print("  MISS: the flood server (python3) could not start")
+        report.target("flood.rss", "a comment flood holds under 64 MB above the idle client", pass: false)
+        return
+    }
+    defer { server.stop() }
+    var worst: Int64 = 0
+    for scheme in ["http", "https"] {
+        var baseURL = server.baseURL
+        var proxy: TLSProxy?
+        if scheme == "https" {
+            guard let front = try? TLSProxy(forwardingTo: server.port) else {
+                print("  the TLS front did not start (python3 and openssl are needed): https not measured")
+                continue
+            }
+            setenv("SSL_CERT_FILE", front.rootPath, 1)
+            baseURL = URL(string: "https://127.0.0.1:\(front.port)")!
+            proxy = front
+        }
+        let idle = residentBytes()
+        let sentBefore = server.bytesSent
+        let client = await streamingClient(of: baseURL, telemetry: false)
+        var peak = residentBytes()
+        let end = nowNanoseconds() + UInt64(seconds * 1e9)
+        while nowNanoseconds() < end {
+            peak = max(peak, residentBytes())
+            try? await Task.sleep(nanoseconds: 50_000_000)
+        }
+        let sent = server.bytesSent - sentBefore
+        blackHole(client.value(for: "flag", default: false))
+        await client.closeAndWait()
+        proxy?.stop()
+        worst = max(worst, peak - idle)
+        print(
+            "  over \(scheme): \(megabytes(peak - idle)) above the process before the client (peak \(megabytes(peak)));"
+                + String(
+                    format: " %.0f MB of comments read, %.0f MB/s", Double(sent) / 1e6, Double(sent) / 1e6 / seconds)
+        )
+        report.figure("flood.\(scheme).rss_extra_mb", Double(peak - idle) / 1_048_576)
+        report.figure("flood.\(scheme).read_mb_per_s", Double(sent) / 1e6 / seconds)
+    }
+    report.target("flood.rss", "a comment flood holds under 64 MB above the idle client", pass: worst < 64 << 20)
+}
+
+/// 15. Releasing connected clients (issue 25, item 12): the threads and sockets in use while 1,000 streaming
+/// clients, each connected and holding a telemetry batch, are released at once, and what is left after it.
+func benchmarkReleaseConnected() async {
+    let count = isQuick ? 200 : 1_000
+    print("\n== 15. Releasing \(count) connected streaming clients at once")
+    guard let server = try? FloodServer("release") else {
+        print("  MISS: the server (python3) could not start")
+        report.target("release.threads", "releasing connected clients starts fewer than 32 threads", pass: false)
+        return
+    }
+    defer { server.stop() }
+    var clients: [ConfigDirectorClient] = []
+    for _ in 0..<count {
+        let client = await streamingClient(of: server.baseURL, telemetry: true)
+        blackHole(client.value(for: "flag", default: false))
+        clients.append(client)
+    }
+    try? await Task.sleep(nanoseconds: 200_000_000)
+    let baseThreads = threadCount() ?? 0
+    let baseDescriptors = openDescriptors()
+    let peak = Protected((threads: baseThreads, descriptors: baseDescriptors))
+    let sampling = Protected(true)
+    let sampler = Thread {
+        while sampling.withLock({ $0 }) {
+            let now = (threadCount() ?? 0, openDescriptors())
+            peak.withLock { $0 = (max($0.threads, now.0), max($0.descriptors, now.1)) }
+            usleep(500)
+        }
+    }
+    sampler.start()
+    clients = []
+    try? await Task.sleep(nanoseconds: 3_000_000_000)
+    sampling.withLock { $0 = false }
+    let (peakThreads, peakDescriptors) = peak.withLock { $0 }
+    let afterThreads = threadCount() ?? 0
+    let afterDescriptors = openDescriptors()
+    print(
+        "  with \(count) clients connected: \(baseThreads) threads, \(baseDescriptors) descriptors; while released:"
+            + " \(peakThreads - baseThreads) more threads and \(peakDescriptors - baseDescriptors) more descriptors"
+            + " at the peak; 3 s later: \(afterThreads) threads, \(afterDescriptors) descriptors;"
+            + " \(server.otherRequests) telemetry batches arrived"
+    )
+    report.figure("release.telemetry_batches", Double(server.otherRequests))
+    report.figure("release.extra_threads", Double(peakThreads - baseThreads))
+    report.figure("release.extra_descriptors", Double(peakDescriptors - baseDescriptors))
+    report.target(
+        "release.threads", "releasing connected clients starts fewer than 32 threads",
+        pass: peakThreads - baseThreads < 32)
+}
+#endif
