@@ -95,7 +95,7 @@ struct ClientStateLifecycleTests {
         #expect(state.pause(.app)?.transportCall == .disconnect)
     }
 
-    @Test("close ends every state, releases a waiting caller with a debug line (not a timeout), and happens once")
+    @Test("close ends every state, releases a waiting caller with the warning, and happens once")
     func closing() throws {
         var (state, _) = connecting()
         state.isInitializing = true
@@ -103,7 +103,7 @@ struct ClientStateLifecycleTests {
         let closed = try #require(closedMade)
         #expect(closed.transportCall == .close)
         #expect(closed.release?.outcome == .interrupted)
-        #expect(closed.log == .closedWhileConnecting(.initialization))
+        #expect(closed.log == .timedOut(.initialization, servesKeptValues: false))
         #expect(closed.events.isEmpty)
         #expect(state.isClosed && !state.isReady && !state.isInitializing)
         #expect(state.close() == nil)

@@ -214,8 +214,6 @@ final class ClientCore: Sendable {
                     + " until config values arrive."
             )
             warnIfKeptValuesAreSlow()
-        case .closedWhileConnecting(let reason):
-            logger.debug("The client was closed while waiting for \(reason); the wait ended.")
         case .failed(let reason, let error):
             // The error's message quotes the server's body, which may echo the context: it went to debug.
             var what = "the connection failed"

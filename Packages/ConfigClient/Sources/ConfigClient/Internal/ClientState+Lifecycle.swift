@@ -125,12 +125,12 @@ extension ClientState {
     var isPausedByLifecycle: Bool { lifecycle == .paused(.lifecycle) }
 
     /// `close()` or the release of the client: every state ends here. A connect that waited releases
-    /// its caller, with a debug line: closing is not a timeout. `nil` when already closed.
+    /// its caller with the timeout warning, as the reference page documents. `nil` when already closed.
     mutating func close() -> Transition? {
         guard !isClosed else { return nil }
         var transition = Transition(transportCall: .close)
         if case .connecting(let connect) = lifecycle, connect.isCallerWaiting {
-            transition.log = .closedWhileConnecting(connect.attempt.reason)
+            transition.log = .timedOut(connect.attempt.reason, servesKeptValues: source == .keptValues)
             transition.release = (connect.attempt, .interrupted)
         }
         lifecycle = .closed

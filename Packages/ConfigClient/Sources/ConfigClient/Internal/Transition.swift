@@ -13,10 +13,9 @@ struct Transition {
     /// What to log.
     enum LogLine: Equatable {
         /// The connect's caller was released before config state arrived: its deadline passed, or a
-        /// pause interrupted it. The client keeps retrying.
+        /// pause or `close` interrupted it (the reference page: a held `initialize` ended by `close` logs
+        /// the timeout warning too). The client keeps retrying.
         case timedOut(ConnectReason, servesKeptValues: Bool)
-        /// `close` released the connect's caller before config state arrived: not a timeout, one debug line.
-        case closedWhileConnecting(ConnectReason)
         /// The service refused the connection of a connect begun for the reason, for good.
         case failed(ConnectReason, ConfigDirectorError)
         /// The service ended the connection (204).
