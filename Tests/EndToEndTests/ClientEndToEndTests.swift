@@ -232,6 +232,12 @@ struct ClientEndToEndTests {
 
             let request = try #require(emulator.recordedRequests(path: "/client/telemetry/v1").first)
             #expect(request.headers["content-type"] == "application/json")
+            // Every request, the stream or the polls and the telemetry, names the SDK: bot protection refuses
+            // a missing User-Agent with a 403 that reads as a refused key.
+            let agent = "swift-client-sdk/\(ConfigDirectorSDK.version) (Linux; \(ConfigDirectorSDK.architecture))"
+            let requests = emulator.recordedRequests()
+            #expect(Set(requests.map(\.path)).count == 2, "\(requests.map(\.path))")
+            #expect(requests.allSatisfy { $0.headers["user-agent"] == agent }, "\(requests.map(\.headers))")
         }
     }
 

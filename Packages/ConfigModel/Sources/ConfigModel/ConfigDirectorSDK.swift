@@ -9,6 +9,22 @@
     /// The `sdkName` of a client created by the OpenFeature provider.
     public static let openFeatureProviderSDKName = "swift-openfeature-client-provider"
 
+    /// The processor architecture the app runs on, for the `User-Agent` header: `x86_64`, `arm64`, `arm`,
+    /// `i386`, or `unknown`.
+    public static var architecture: String {
+        #if arch(x86_64)
+        "x86_64"
+        #elseif arch(arm64)
+        "arm64"
+        #elseif arch(arm)
+        "arm"
+        #elseif arch(i386)
+        "i386"
+        #else
+        "unknown"
+        #endif
+    }
+
     /// The platform the app runs on, sent as `userAgent`: `iOS`, `macOS`, `macCatalyst`, `tvOS`,
     /// `watchOS`, `visionOS`, `linux` or `unknown`.
     public static var platformName: String {

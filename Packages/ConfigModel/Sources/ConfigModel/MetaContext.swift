@@ -31,4 +31,11 @@
         self.appVersion = appVersion
         self.userAgent = userAgent
     }
+
+    /// The `User-Agent` header of every request: the SDK's wire name and version, then the platform and the
+    /// architecture, such as `swift-client-sdk/1.11.0 (Linux; x86_64)`. Bot protection in front of the
+    /// service refuses a missing or a library's default User-Agent with a 403 that reads as a refused key.
+    public var userAgentHeader: String {
+        "\(sdkName)/\(sdkVersion) (\(userAgent == "linux" ? "Linux" : userAgent); \(ConfigDirectorSDK.architecture))"
+    }
 }

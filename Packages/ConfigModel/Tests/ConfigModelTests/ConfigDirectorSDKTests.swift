@@ -22,4 +22,17 @@ struct ConfigDirectorSDKTests {
         #expect(text.contains("tagged `\(ConfigDirectorSDK.version)`"))
         #expect(text.contains(#"from: "1.7.0""#))
     }
+
+    @Test("names itself in the User-Agent header: wire name, version, platform and architecture")
+    func userAgentHeader() {
+        let linux = MetaContext(appName: nil, appVersion: nil, userAgent: "linux")
+        #expect(
+            linux.userAgentHeader
+                == "swift-client-sdk/\(ConfigDirectorSDK.version) (Linux; \(ConfigDirectorSDK.architecture))")
+        let provider = MetaContext(
+            sdkName: ConfigDirectorSDK.openFeatureProviderSDKName, appName: "App", appVersion: "2", userAgent: "iOS")
+        #expect(
+            provider.userAgentHeader.hasPrefix("swift-openfeature-client-provider/\(ConfigDirectorSDK.version) (iOS; "))
+        #expect(["x86_64", "arm64", "arm", "i386"].contains(ConfigDirectorSDK.architecture))
+    }
 }

@@ -70,6 +70,14 @@
         self.randomFraction = randomFraction
     }
 
+    /// The header fields every request carries: `Content-Type: application/json` and the SDK's
+    /// `User-Agent` (``MetaContext/userAgentHeader``), with `extra` added.
+    /// - Parameter extra: The request's own fields.
+    /// - Returns: The header fields to send.
+    public func headers(adding extra: [String: String] = [:]) -> [String: String] {
+        extra.merging(["Content-Type": "application/json", "User-Agent": metaContext.userAgentHeader]) { own, _ in own }
+    }
+
     /// The polling interval in force: ``pollingInterval`` raised to ``minimumPollingInterval``.
     public var effectivePollingInterval: Double {
         guard pollingInterval.isFinite else { return Self.defaultPollingInterval }

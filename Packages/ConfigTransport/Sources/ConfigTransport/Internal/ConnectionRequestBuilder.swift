@@ -51,11 +51,7 @@ struct ConnectionRequestBuilder: Sendable {
     /// The request that opens a stream; `Last-Event-ID` only on automatic reconnects that have one, and
     /// only when it is at most ``SSEParser/maximumEventIDLength`` bytes.
     func streamingRequest(context: ConfigDirectorContext?, lastEventID: String?) -> HTTPRequest {
-        var headers = [
-            "Content-Type": "application/json",
-            "Accept": "text/event-stream",
-            "Cache-Control": "no-store",
-        ]
+        var headers = configuration.headers(adding: ["Accept": "text/event-stream", "Cache-Control": "no-store"])
         if let lastEventID, !lastEventID.isEmpty, lastEventID.utf8.count <= SSEParser.maximumEventIDLength {
             headers["Last-Event-ID"] = lastEventID
         }
@@ -72,7 +68,7 @@ struct ConnectionRequestBuilder: Sendable {
     func pollingRequest(context: ConfigDirectorContext?, lastUpdateTimestamp: String?, timeout: Double) -> HTTPRequest {
         HTTPRequest(
             url: configuration.endpoint.polling,
-            headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+            headers: configuration.headers(adding: ["Cache-Control": "no-store"]),
             body: body(context: context, lastUpdateTimestamp: lastUpdateTimestamp, purpose: "polling"),
             timeout: timeout
         )

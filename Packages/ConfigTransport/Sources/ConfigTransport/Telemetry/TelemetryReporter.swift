@@ -116,7 +116,7 @@ internal import Foundation
         }
         let request = HTTPRequest(
             url: configuration.endpoint.telemetry,
-            headers: ["Content-Type": "application/json"],
+            headers: configuration.headers(),
             body: body,
             timeout: Self.requestTimeout
         )

@@ -70,7 +70,11 @@ struct PollingTransportTests {
         )
         let request = try #require(http.requests.first)
         #expect(request.url.absoluteString == "https://proxy.example.com/cd/client/polling/v1")
-        #expect(request.headers == ["Content-Type": "application/json", "Cache-Control": "no-store"])
+        #expect(
+            request.headers == [
+                "Content-Type": "application/json", "Cache-Control": "no-store",
+                "User-Agent": "swift-client-sdk/\(ConfigDirectorSDK.version) (iOS; \(ConfigDirectorSDK.architecture))",
+            ])
         #expect(request.timeout == 7, "the request timeout is connectionTimeout")
         let body = try Fixtures.body(of: request)
         #expect(body["lastUpdateTimestamp"] == nil)

@@ -51,6 +51,9 @@ struct StreamingTransportTests {
         #expect(request.headers["Accept"] == "text/event-stream")
         #expect(request.headers["Cache-Control"] == "no-store")
         #expect(request.headers["Last-Event-ID"] == nil)
+        #expect(
+            request.headers["User-Agent"]
+                == "swift-client-sdk/\(ConfigDirectorSDK.version) (iOS; \(ConfigDirectorSDK.architecture))")
         let body = try Fixtures.body(of: request)
         #expect(body["clientSdkKey"] as? String == Fixtures.sdkKey)
         #expect(body["instanceId"] as? String == Fixtures.instanceID)

@@ -54,6 +54,9 @@ struct TelemetryReporterTests {
         #expect(request.url.absoluteString == "https://proxy.example.com/cd/client/telemetry/v1")
         #expect(request.method == "POST")
         #expect(request.headers["Content-Type"] == "application/json")
+        #expect(
+            request.headers["User-Agent"]
+                == "swift-client-sdk/\(ConfigDirectorSDK.version) (iOS; \(ConfigDirectorSDK.architecture))")
         #expect(request.timeout == 5)
         let body = try Fixtures.body(of: request)
         #expect(body["clientSdkKey"] as? String == Fixtures.sdkKey)
