@@ -104,7 +104,7 @@ struct LifecycleBehaviourTests {
         let errors = fixture.logger.entries(at: .error)
         #expect(
             errors.map(\.message) == [
-                "An error occurred during initialization: the service refused the connection (HTTP 401). The error "
+                "An error occurred during initialization: the connection was refused (HTTP 401). The error "
                     + "is unrecoverable: the client will not reconnect and keeps serving the values it has."
             ])
         // The error's message is the server's body, which may echo the context: never at error level.

@@ -218,7 +218,7 @@ final class ClientCore: Sendable {
             // The error's message quotes the server's body, which may echo the context: it went to debug.
             var what = "the connection failed"
             if case .connectionFailed(_, let statusCode?) = error {
-                what = "the service refused the connection (HTTP \(statusCode))"
+                what = "the connection was refused (HTTP \(statusCode))"
             }
             logger.error(
                 "An error occurred during \(reason): \(what). The error is unrecoverable: the client will not "

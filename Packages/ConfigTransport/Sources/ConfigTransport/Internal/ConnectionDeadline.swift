@@ -1,4 +1,5 @@
 @_spi(Internal) @_spi(Locking) internal import ConfigModel
+internal import Foundation
 
 /// The deadline of one connection's current wait, on the transport's clock: when it passes before it is
 /// moved or lifted, it ends the connection (its `expire` closure cancels the exchange) and remembers why.
@@ -11,6 +12,8 @@ final class ConnectionDeadline: Sendable {
         var generation = 0
         var timer: Task<Void, Never>?
         var expiredReason: String?
+        /// When the connection last received something, for ``watchSilence(window:reason:)``.
+        var lastActivity: Date?
     }
 
     private let state = Locked(State())
@@ -49,6 +52,43 @@ final class ConnectionDeadline: Sendable {
                 self?.pass(generation: generation, reason: reason)
             }
         }
+    }
+
+    /// Sets the deadline `window` seconds after the connection last received something, for as long as it
+    /// is not moved or lifted: ``noteActivity()`` pushes it back without a new timer. Replaces the deadline
+    /// set before.
+    /// - Parameters:
+    ///   - window: How long the connection may stay silent.
+    ///   - reason: What the logs say when it stayed silent that long.
+    func watchSilence(window: Double, reason: String) {
+        let clock = clock
+        state.withLock { state in
+            guard state.expiredReason == nil else { return }
+            state.generation += 1
+            let generation = state.generation
+            state.lastActivity = state.lastActivity ?? clock.now()
+            state.timer?.cancel()
+            state.timer = Task { [weak self] in
+                while let self {
+                    let silent = self.state.withLock { state in
+                        state.lastActivity.map { clock.now().timeIntervalSince($0) } ?? 0
+                    }
+                    if silent >= window { break }
+                    do {
+                        try await clock.sleep(seconds: window - silent)
+                    } catch {
+                        return
+                    }
+                }
+                self?.pass(generation: generation, reason: reason)
+            }
+        }
+    }
+
+    /// Notes that the connection received something now: the silence watched is counted from here.
+    func noteActivity() {
+        let now = clock.now()
+        state.withLock { $0.lastActivity = now }
     }
 
     /// Lifts the deadline: the connection may wait for ever.

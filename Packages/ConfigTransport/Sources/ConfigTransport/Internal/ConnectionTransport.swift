@@ -83,10 +83,14 @@ struct TransportShell: Sendable {
     /// - Parameter subject: What the debug line names, such as `Streaming`.
     func refusal(statusCode: Int, body: Data, subject: String) -> ConfigDirectorError {
         let secret = configuration.clientSDKKey
+        let isFromTheService = ResponseText.isFromTheService(body)
+        if !isFromTheService {
+            logger.warn("\(subject) status \(statusCode) \(ResponseText.notFromTheService).")
+        }
+        // A page from something in front of the service is quoted shorter: only an excerpt says what it was.
+        let preview = isFromTheService ? ResponseText.debugPreviewLength : ResponseText.errorQuoteLength
         logger.debug(
-            "\(subject) status \(statusCode) body: "
-                + ResponseText.quote(body, length: ResponseText.debugPreviewLength, redacting: secret)
-        )
+            "\(subject) status \(statusCode) body: " + ResponseText.quote(body, length: preview, redacting: secret))
         let message = ResponseText.fatalMessage(statusCode: statusCode, body: body, redacting: secret)
         return .connectionFailed(message: message, statusCode: statusCode)
     }

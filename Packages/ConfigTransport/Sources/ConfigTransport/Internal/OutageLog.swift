@@ -32,9 +32,9 @@ final class OutageLog: Sendable {
         self.clock = clock
     }
 
-    /// Counts a failed attempt, and logs `message` as a warning when it starts an outage or is its
-    /// ``warningAgainAfter``-th attempt, else at debug level.
-    func transientFailure(_ message: @autoclosure () -> String) {
+    /// Counts a failed attempt, and logs `message` at `level` (a warning unless said otherwise) when it
+    /// starts an outage, as a warning at its ``warningAgainAfter``-th attempt, else at debug level.
+    func transientFailure(_ message: @autoclosure () -> String, startingAt level: ConfigDirectorLogLevel = .warn) {
         let now = clock.now()
         let failures = state.withLock { state in
             if let deliveredAt = state.deliveredAt, now.timeIntervalSince(deliveredAt) >= Self.recoveryWindow {
@@ -46,6 +46,8 @@ final class OutageLog: Sendable {
             return state.failures
         }
         switch failures {
+        case 1 where level == .info:
+            logger.info(message())
         case 1:
             logger.warn(message())
         case Self.warningAgainAfter:

@@ -20,10 +20,23 @@ enum ResponseText {
         return String(text.prefix(length))
     }
 
-    /// The message of a fatal status: the body cut to 200 characters, or the status when the body is empty.
+    /// The message of a fatal status: the service's JSON body cut to 200 characters; the status when the body
+    /// is empty; and, when the body is a page of markup (HTML), who answered, not the page.
     static func fatalMessage(statusCode: Int, body: Data, redacting secret: String) -> String {
         let quoted = quote(body, length: errorQuoteLength, redacting: secret)
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        return quoted.isEmpty ? "the service answered with status \(statusCode)" : quoted
+        if quoted.isEmpty { return "the service answered with status \(statusCode)" }
+        return isFromTheService(body) ? quoted : "status \(statusCode) " + notFromTheService
+    }
+
+    /// What a refusal whose body is not the service's JSON says about who answered.
+    static let notFromTheService =
+        "was answered by something in front of ConfigDirector (a proxy, captive portal or bot protection), "
+        + "not by the service"
+
+    /// Whether `body` may be the service's answer: anything but a page of markup (its first character `<`),
+    /// which only a proxy, a captive portal or a bot wall sends.
+    static func isFromTheService(_ body: Data) -> Bool {
+        body.first(where: { !(9...13).contains($0) && $0 != 32 }) != UInt8(ascii: "<")
     }
 }

@@ -12,6 +12,10 @@ struct StreamRunner: ConnectionRunner {
     /// How long a stream waits for the first bytes of its body after its headers, in seconds: the service
     /// sends the full set at once, or a keep-alive within about 15 s.
     static let firstBytesTimeout = 45.0
+    /// How long a connection must stay open, having delivered a config set, for the next reconnect's backoff
+    /// to start over, in seconds: a server that sends the set and drops each connection at once must not make a
+    /// fleet reconnect every second or two.
+    static let provenAfter = 60.0
 
     private var configuration: TransportConfiguration { shell.configuration }
     private var slot: ConnectionSlot { shell.slot }
@@ -25,8 +29,10 @@ struct StreamRunner: ConnectionRunner {
         case stopped
         /// The service refused the connection for good.
         case fatal(ConfigDirectorError)
-        /// Anything else: reconnect with backoff.
-        case transient(reason: String, delivered: Bool, retryAfter: Double?)
+        /// Anything else: reconnect with backoff, started over when the connection `proved` itself (it
+        /// delivered a config set and stayed open ``provenAfter`` seconds); `quiet` for a connection presumed
+        /// lost after its keep-alives stopped, which starts an outage at info level.
+        case transient(reason: String, proven: Bool = false, retryAfter: Double? = nil, quiet: Bool = false)
     }
 
     /// Connects, and reconnects with backoff until stopped, cancelled or refused for good.
@@ -55,15 +61,18 @@ struct StreamRunner: ConnectionRunner {
                     consequence: "the SDK will not reconnect and keeps serving the values it has."
                 )
                 return
-            case .transient(let reason, let delivered, let retryAfter):
-                if delivered { attempt = 0 }
+            case .transient(let reason, let proven, let retryAfter, let quiet):
+                if proven { attempt = 0 }
                 attempt += 1
                 let delay = ReconnectBackoff.reconnectDelay(
                     forAttempt: attempt,
                     randomFraction: configuration.randomFraction(),
                     retryAfter: retryAfter
                 )
-                shell.outage.transientFailure("The streaming connection failed (\(reason)); reconnecting with backoff.")
+                shell.outage.transientFailure(
+                    "The streaming connection failed (\(reason)); reconnecting with backoff.",
+                    startingAt: quiet ? .info : .warn
+                )
                 logger.debug("Streaming reconnect attempt \(attempt) in \(delay) s (\(reason)).")
                 guard slot.emit(.connectionState(.reconnecting(attempt: attempt, delay: delay)), generation: generation)
                 else { return }
@@ -93,7 +102,15 @@ struct StreamRunner: ConnectionRunner {
         deadline.set(seconds: headTimeout, reason: "no response headers within \(headTimeout) s")
         var parser = SSEParser(maxEventSize: configuration.maxEventSize, lastEventID: lastEventID)
         var delivered = false
+        var openedAt: Date?
+        var deliveredSet = false
+        var rhythm = KeepAliveRhythm()
         var hasBody = false
+        /// Whether the connection proved itself, for the backoff.
+        func proven() -> Bool {
+            guard deliveredSet, let openedAt else { return false }
+            return configuration.clock.now().timeIntervalSince(openedAt) >= Self.provenAfter
+        }
         var fatalStatus: Int?
         var errorBody = Data()
         do {
@@ -105,24 +122,19 @@ struct StreamRunner: ConnectionRunner {
                         return .stopped
                     case .payload, .otherSuccess:
                         if let notAStream = Self.notAnEventStream(head) {
-                            return .transient(reason: notAStream, delivered: false, retryAfter: nil)
+                            return .transient(reason: notAStream)
                         }
                         deadline.set(
                             seconds: Self.firstBytesTimeout,
                             reason: "no data within \(Self.firstBytesTimeout) s of the response headers"
                         )
+                        openedAt = configuration.clock.now()
                         guard slot.emit(.connectionState(.open), generation: generation) else { return .cancelled }
                     case .retry(let reason, let retryAfter, let requestTooLarge):
-                        guard requestTooLarge else {
-                            return .transient(reason: reason, delivered: false, retryAfter: retryAfter)
-                        }
+                        guard requestTooLarge else { return .transient(reason: reason, retryAfter: retryAfter) }
                         // Most likely too large by its Last-Event-ID: reconnect with backoff, without it.
                         lastEventID = nil
-                        return .transient(
-                            reason: reason + "; retrying without Last-Event-ID",
-                            delivered: false,
-                            retryAfter: retryAfter
-                        )
+                        return .transient(reason: reason + "; retrying without Last-Event-ID", retryAfter: retryAfter)
                     case .fatal:
                         fatalStatus = head.statusCode
                         // The error body is only quoted: a server that never ends it must not delay the error.
@@ -136,17 +148,27 @@ struct StreamRunner: ConnectionRunner {
                     }
                     if !hasBody {
                         hasBody = true
-                        // Begun: a quiet stream is never dropped for its silence (PROTOCOL §4).
+                        // Begun: from here only a stream whose keep-alives stopped is dropped for silence.
                         deadline.lift()
                     }
+                    if rhythm.isLearned { deadline.noteActivity() }
                     let items = try parser.feed(chunk)
                     lastEventID = parser.lastEventID
+                    if !items.isEmpty, let window = rhythm.heard(at: configuration.clock.now()) {
+                        deadline.watchSilence(
+                            window: window,
+                            reason: "no byte for \(window) s after keep-alives at most \(window / 3) s apart: the "
+                                + "connection is presumed lost"
+                        )
+                    }
                     for item in items {
                         if !delivered {
                             delivered = true
                             shell.outage.recovered("The streaming connection is delivering again.")
                         }
-                        guard deliver(item, generation: generation) else { return .cancelled }
+                        guard deliver(item, generation: generation, deliveredSet: &deliveredSet) else {
+                            return .cancelled
+                        }
                     }
                 }
             }
@@ -162,26 +184,22 @@ struct StreamRunner: ConnectionRunner {
                     to: logger
                 )
                 // A refusal, whatever came before it: the backoff grows instead of starting over.
-                return .transient(reason: "an event larger than \(limit) bytes", delivered: false, retryAfter: nil)
+                return .transient(reason: "an event larger than \(limit) bytes")
             }
         } catch {
             guard !Task.isCancelled else { return .cancelled }
             if let statusCode = fatalStatus { return fatal(statusCode: statusCode, body: errorBody) }
             if let stalled = deadline.expiredReason {
-                return .transient(reason: stalled, delivered: false, retryAfter: nil)
+                return .transient(reason: stalled, proven: proven(), quiet: rhythm.isLearned)
             }
-            return .transient(
-                reason: "network error: \(error.localizedDescription)",
-                delivered: delivered,
-                retryAfter: nil
-            )
+            return .transient(reason: "network error: \(error.localizedDescription)", proven: proven())
         }
         guard !Task.isCancelled else { return .cancelled }
         if let statusCode = fatalStatus { return fatal(statusCode: statusCode, body: errorBody) }
         if let stalled = deadline.expiredReason {
-            return .transient(reason: stalled, delivered: false, retryAfter: nil)
+            return .transient(reason: stalled, proven: proven(), quiet: rhythm.isLearned)
         }
-        return .transient(reason: "the server closed the stream", delivered: delivered, retryAfter: nil)
+        return .transient(reason: "the server closed the stream", proven: proven())
     }
 
     /// Why a successful response is not an event stream, when its `Content-Type` names another type: a
@@ -199,8 +217,9 @@ struct StreamRunner: ConnectionRunner {
         .fatal(shell.refusal(statusCode: statusCode, body: body, subject: "Streaming"))
     }
 
-    /// Hands on what the parser read; returns whether the connection is still current.
-    private func deliver(_ item: SSEItem, generation: Int) -> Bool {
+    /// Hands on what the parser read, noting in `deliveredSet` a config set handed on; returns whether the
+    /// connection is still current.
+    private func deliver(_ item: SSEItem, generation: Int, deliveredSet: inout Bool) -> Bool {
         switch item {
         case .event(let event):
             do {
@@ -212,6 +231,7 @@ struct StreamRunner: ConnectionRunner {
                     )
                     return slot.isCurrent(generation)
                 }
+                deliveredSet = true
                 return slot.emit(.configSet(set), generation: generation)
             } catch {
                 shell.logSkipped(Data(event.data.utf8), what: "config set", payloadName: "event data", error: error)

@@ -131,7 +131,9 @@ struct StreamingTransportTests {
         #expect(recorder.reconnects.isEmpty)
         #expect(!exchange.isCancelled)
         #expect(http.requestCount == 1)
-        #expect(clock.requestedDelays == [30, 45], "no idle timer waits on the transport's clock")
+        // The two deadlines of the start; the second thing the stream sent teaches it a rhythm (its silence
+        // watch is then three times the gap): no idle timer waited before.
+        #expect(Array(clock.requestedDelays.prefix(2)) == [30, 45], "no idle timer waits on the transport's clock")
     }
 
     @Test("a stream that stalls before its headers ends after the connection timeout or 30 s, the larger, and retries")
@@ -273,6 +275,31 @@ struct StreamingTransportTests {
         #expect(!logger.mentions(Fixtures.sdkKey))
     }
 
+    @Test("a refusal whose body is a page, not the service's JSON, says who answered and never pastes the page")
+    func refusalFromSomethingInFront() async throws {
+        let page =
+            "<html><head><title>Access denied</title></head><body>" + String(repeating: "x", count: 2_000)
+            + "</body></html>"
+        http.enqueue(.status(403, headers: ["Content-Type": "text/html"], body: page))
+        let transport = makeTransport()
+        defer { transport.close() }
+        let outcome = await connectAndAwaitOutcome(transport, recorder: recorder)
+        let expected = ConfigDirectorError.connectionFailed(
+            message: "status 403 was answered by something in front of ConfigDirector (a proxy, captive portal or "
+                + "bot protection), not by the service",
+            statusCode: 403
+        )
+        #expect(outcome == .failed(expected), "still fatal, as PROTOCOL §4 says")
+        #expect(
+            logger.messages(at: .warn) == [
+                "Streaming status 403 was answered by something in front of ConfigDirector (a proxy, captive portal "
+                    + "or bot protection), not by the service."
+            ])
+        #expect(logger.entries.filter { $0.level != .debug }.allSatisfy { !$0.message.contains("Access denied") })
+        let excerpt = try #require(logger.messages(at: .debug).first { $0.contains("Access denied") })
+        #expect(excerpt.count < 300, "only a short excerpt of the page, at debug level")
+    }
+
     @Test("reports a fatal status within 5 s even when its body never ends")
     func fatalWithEndlessBody() async throws {
         http.enqueue(
@@ -364,20 +391,102 @@ struct StreamingTransportTests {
         #expect(!logger.mentions(Fixtures.sdkKey))
     }
 
-    @Test("resets the attempt count after a connection delivered something, even a comment or a retry line")
-    func resetAfterDelivery() async throws {
+    @Test("starts the backoff over only after a connection delivered a set and stayed open 60 s")
+    func resetAfterProvenConnection() async throws {
         let transport = makeTransport()
         defer { transport.close() }
-        http.enqueue(.networkError(), .networkError(), .stream([": ping\n"]), .networkError(), .stream(["retry: 10\n"]))
-        http.enqueue(.networkError())
+        // A comment, a retry line, and a set dropped at once never reset; a set held 60 s does.
+        http.enqueue(.networkError(), .stream([": ping\n"]), .stream(["retry: 10\n"]))
+        http.enqueue(.stream([Fixtures.event(Fixtures.fullSetJSON)]))
+        http.enqueue(.stream([Fixtures.event(Fixtures.fullSetJSON)], ending: .hang), .networkError())
         transport.connect(context: nil, reason: .initialization)
-        var attempts: [Int] = []
-        for count in 1...5 {
-            attempts.append(try await passReconnect(count).attempt)
+        for count in 1...4 {
+            _ = try await passReconnect(count)
         }
-        #expect(await eventually { recorder.reconnects.count == 6 })
-        #expect(recorder.reconnects.map(\.attempt) == [1, 2, 1, 2, 1, 2])
-        #expect(logger.messages(at: .info).contains { $0.contains("delivering again") })
+        #expect(await eventually { recorder.configSets.count == 2 && http.requestCount == 5 })
+        let held = try #require(http.exchanges.last)
+        clock.advance(by: 60)
+        held.fail(.networkConnectionLost)
+        #expect(await eventually { recorder.reconnects.count == 5 })
+        #expect(recorder.reconnects.map(\.attempt) == [1, 2, 3, 4, 1])
+    }
+
+    @Test("a server that sends the set and drops every connection makes the backoff grow, not start over")
+    func flappingBackoffGrows() async throws {
+        let transport = makeTransport()
+        defer { transport.close() }
+        for _ in 1...10 { http.enqueue(.stream([Fixtures.event(Fixtures.fullSetJSON)])) }
+        http.enqueue(.hangingOpen)
+        transport.connect(context: nil, reason: .initialization)
+        for count in 1...10 {
+            _ = try await passReconnect(count)
+        }
+        #expect(recorder.reconnects.map(\.attempt) == Array(1...10))
+        #expect(recorder.reconnects.last?.delay == 384, "attempt 10 waits 256-512 s, not 1-2 s")
+    }
+
+    /// Sends `json` as an event on `exchange` and waits until it was handed on.
+    private func sendAndAwait(_ json: String, id: String? = nil, on exchange: FakeHTTPClient.Exchange) async {
+        let count = recorder.configSets.count
+        exchange.send(Fixtures.event(json, id: id))
+        #expect(await eventually { recorder.configSets.count == count + 1 })
+    }
+
+    @Test("a stream with keep-alives every 15 s is kept for hours of clock time")
+    func keepAlivesKeepTheStream() async throws {
+        http.enqueue(.hangingOpen)
+        let transport = makeTransport()
+        defer { transport.close() }
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
+        let exchange = try #require(http.exchanges.first)
+        await sendAndAwait(Fixtures.fullSetJSON, on: exchange)
+        for _ in 0..<(4 * 60 * 2) {
+            clock.advance(by: 15)
+            await sendAndAwait(Fixtures.deltaSetJSON, on: exchange)
+        }
+        #expect(recorder.reconnects.isEmpty)
+        #expect(!exchange.isCancelled)
+        #expect(http.requestCount == 1)
+    }
+
+    @Test("a stream that goes half-open after a set and two keep-alives is reconnected after 45 s, with Last-Event-ID")
+    func halfOpenStream() async throws {
+        http.enqueue(.hangingOpen, .hangingOpen)
+        let transport = makeTransport()
+        defer { transport.close() }
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
+        let exchange = try #require(http.exchanges.first)
+        await sendAndAwait(Fixtures.fullSetJSON, id: "7", on: exchange)
+        clock.advance(by: 15)
+        await sendAndAwait(Fixtures.deltaSetJSON, on: exchange)
+        clock.advance(by: 15)
+        await sendAndAwait(Fixtures.deltaSetJSON, on: exchange)
+        #expect(await eventually { clock.sleeperCount == 1 })
+        clock.advance(by: 44)
+        #expect(recorder.reconnects.isEmpty && !exchange.isCancelled)
+        clock.advance(by: 1)
+        let reconnect = try await passReconnect(1)
+        #expect(reconnect.attempt == 1)
+        #expect(await eventually { http.requestCount == 2 })
+        #expect(http.requests.last?.headers["Last-Event-ID"] == "7")
+        #expect(logger.messages(at: .warn).isEmpty, "a lost stream is told at info level, once")
+        #expect(logger.messages(at: .info).filter { $0.contains("presumed lost") }.count == 1)
+    }
+
+    @Test("a stream that delivered a set and never sends keep-alives is never cut for its silence")
+    func silentAfterOneSet() async throws {
+        http.enqueue(.hangingOpen)
+        let transport = makeTransport()
+        defer { transport.close() }
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
+        let exchange = try #require(http.exchanges.first)
+        await sendAndAwait(Fixtures.fullSetJSON, on: exchange)
+        #expect(await eventually { clock.sleeperCount == 0 }, "no deadline is left")
+        clock.advance(by: 100_000)
+        // An event sent after the silence arrives on the same exchange: a cut stream would have reconnected.
+        await sendAndAwait(Fixtures.deltaSetJSON, on: exchange)
+        #expect(recorder.reconnects.isEmpty)
+        #expect(http.requestCount == 1)
     }
 
     @Test("a flapping stream (a set, then dropped, 30 times) logs its outage in four lines, not two per connection")
@@ -539,7 +648,7 @@ struct StreamingTransportTests {
         #expect(http.requestCount == 1)
         #expect(recorder.states == [.open])
         #expect(recorder.configSets.isEmpty)
-        #expect(clock.sleeperCount == 0)
+        #expect(await eventually { clock.sleeperCount == 0 }, "the ended connection's deadline is lifted")
     }
 
     @Test("each connect replaces the previous connection entirely")
