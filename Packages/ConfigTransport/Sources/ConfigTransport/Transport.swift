@@ -22,6 +22,15 @@
 
     /// Stops everything the transport started, for good.
     func close()
+
+    /// Tells the transport that the network may have returned (the app came back to the foreground): a
+    /// connection waiting out a backoff tries again now, its backoff started over.
+    func networkMayHaveReturned()
+}
+
+extension Transport {
+    /// Does nothing: a transport without a backoff has nothing to cut short.
+    public func networkMayHaveReturned() {}
 }
 
 /// Something a transport tells its owner.

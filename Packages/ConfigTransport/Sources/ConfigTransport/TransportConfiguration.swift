@@ -33,6 +33,9 @@
     public var clock: any TransportClock
     /// Returns a random value in `0...1`; it chooses the jitter of the reconnect delays.
     public var randomFraction: @Sendable () -> Double
+    /// Makes the monitor of the device's network path a streaming transport watches
+    /// (``SystemNetworkPath/makeMonitor()`` in the client); none by default.
+    public var makeNetworkPathMonitor: @Sendable () -> (any NetworkPathMonitor)?
 
     /// Creates a configuration.
     /// - Parameters:
@@ -46,6 +49,7 @@
     ///   - connectionTimeout: The connection timeout, in seconds.
     ///   - clock: The clock to wait on; the system's by default.
     ///   - randomFraction: The source of jitter, returning values in `0...1`.
+    ///   - makeNetworkPathMonitor: Makes the network path monitor of a streaming transport; none by default.
     public init(
         clientSDKKey: String,
         endpoint: ServiceEndpoint = ServiceEndpoint(),
@@ -56,7 +60,8 @@
         pollingInterval: Double = TransportConfiguration.defaultPollingInterval,
         connectionTimeout: Double = TransportConfiguration.defaultConnectionTimeout,
         clock: any TransportClock = SystemTransportClock(),
-        randomFraction: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+        randomFraction: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
+        makeNetworkPathMonitor: @escaping @Sendable () -> (any NetworkPathMonitor)? = { nil }
     ) {
         self.clientSDKKey = clientSDKKey
         self.endpoint = endpoint
@@ -68,6 +73,7 @@
         self.connectionTimeout = connectionTimeout
         self.clock = clock
         self.randomFraction = randomFraction
+        self.makeNetworkPathMonitor = makeNetworkPathMonitor
     }
 
     /// The header fields every request carries: `Content-Type: application/json` and the SDK's

@@ -406,7 +406,12 @@ final class ClientCore: Sendable {
             telemetry?.flush()
             if options.connection.pausesWhileBackgrounded { pauseNetwork(.lifecycle) }
         case .willEnterForeground:
-            if state.withLock(\.isPausedByLifecycle) { tasks.start { [weak self] in await self?.resumeNetwork() } }
+            if state.withLock(\.isPausedByLifecycle) {
+                tasks.start { [weak self] in await self?.resumeNetwork() }
+            } else {
+                // A stream waiting out its backoff tries again now: the network may have come back with the app.
+                transportCalls.withLock { $0.transport }?.networkMayHaveReturned()
+            }
         }
     }
 

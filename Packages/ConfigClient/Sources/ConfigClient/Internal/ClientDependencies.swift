@@ -61,7 +61,8 @@ struct ClientDependencies: Sendable {
                         maxEventSize: connection.effectiveMaxEventSize,
                         pollingInterval: connection.pollingInterval,
                         connectionTimeout: connection.timeout,
-                        clock: clock
+                        clock: clock,
+                        makeNetworkPathMonitor: SystemNetworkPath.makeMonitor
                     )
                 )
             }

@@ -13,6 +13,20 @@ protocol ConnectionRunner: Sendable {
     /// Runs one connection, and its retries, until it ends, is refused for good, or is replaced or stopped
     /// (its task is cancelled and ``TransportShell/slot`` no longer takes its events).
     func run(context: ConfigDirectorContext?, generation: Int) async
+
+    /// The network may have returned: a retry waiting out its backoff may try now.
+    func networkMayHaveReturned()
+
+    /// The transport closed: stops what the runner started beside its connections.
+    func close()
+}
+
+extension ConnectionRunner {
+    /// Does nothing: the runner has no backoff to cut short.
+    func networkMayHaveReturned() {}
+
+    /// Does nothing: the runner started nothing beside its connections.
+    func close() {}
 }
 
 /// A transport that runs one connection at a time of `Runner`: each connect replaces the last, disconnect
@@ -47,7 +61,13 @@ final class ConnectionTransport<Runner: ConnectionRunner>: Transport {
     }
 
     func close() {
-        if shell.slot.stop(closing: true) { shell.http.shutdown() }
+        guard shell.slot.stop(closing: true) else { return }
+        shell.http.shutdown()
+        runner.close()
+    }
+
+    func networkMayHaveReturned() {
+        runner.networkMayHaveReturned()
     }
 }
 

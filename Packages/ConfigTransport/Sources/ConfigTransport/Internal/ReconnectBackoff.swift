@@ -4,6 +4,14 @@
     public static let maximumExponent = 9
     /// The longest a `Retry-After` can make an attempt wait, in seconds.
     public static let maximumRetryAfter = 3600.0
+    /// How long a connection must stay open, having delivered a config set, for the next reconnect's backoff
+    /// to start over, in seconds: a server that sends the set and drops each connection at once must not make a
+    /// fleet reconnect every second or two.
+    public static let provenAfter = 60.0
+    /// The most a reconnect waits after the network returned (or the app came back to the foreground), in
+    /// seconds, uniformly: in the fleet simulation (Tools/Benchmarks, benchmark 16), 4 s keep any one second under
+    /// 35% of a fleet whose network returns at once; 1 s would put all of it in one second.
+    public static let networkReturnJitter = 4.0
 
     /// The delay before reconnect attempt `attempt`, in seconds.
     /// - Parameters:

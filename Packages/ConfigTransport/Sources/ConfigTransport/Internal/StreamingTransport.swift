@@ -6,16 +6,27 @@ struct StreamRunner: ConnectionRunner {
     static let name = "streaming"
 
     let shell: TransportShell
+    /// When a retry waiting out its backoff tries again: the delay, the network returning, the foreground.
+    private let gate: RetryGate
+
+    init(shell: TransportShell) {
+        self.shell = shell
+        gate = RetryGate(monitor: shell.configuration.makeNetworkPathMonitor())
+    }
+
+    func networkMayHaveReturned() {
+        gate.networkMayHaveReturned()
+    }
+
+    func close() {
+        gate.close()
+    }
 
     /// The least a stream waits for its response headers, in seconds; a longer connection timeout wins.
     static let minimumHeadTimeout = 30.0
     /// How long a stream waits for the first bytes of its body after its headers, in seconds: the service
     /// sends the full set at once, or a keep-alive within about 15 s.
     static let firstBytesTimeout = 45.0
-    /// How long a connection must stay open, having delivered a config set, for the next reconnect's backoff
-    /// to start over, in seconds: a server that sends the set and drops each connection at once must not make a
-    /// fleet reconnect every second or two.
-    static let provenAfter = 60.0
 
     private var configuration: TransportConfiguration { shell.configuration }
     private var slot: ConnectionSlot { shell.slot }
@@ -30,7 +41,7 @@ struct StreamRunner: ConnectionRunner {
         /// The service refused the connection for good.
         case fatal(ConfigDirectorError)
         /// Anything else: reconnect with backoff, started over when the connection `proved` itself (it
-        /// delivered a config set and stayed open ``provenAfter`` seconds); `quiet` for a connection presumed
+        /// delivered a config set and stayed open ``ReconnectBackoff/provenAfter`` seconds); `quiet` for a connection presumed
         /// lost after its keep-alives stopped, which starts an outage at info level.
         case transient(reason: String, proven: Bool = false, retryAfter: Double? = nil, quiet: Bool = false)
     }
@@ -77,7 +88,13 @@ struct StreamRunner: ConnectionRunner {
                 guard slot.emit(.connectionState(.reconnecting(attempt: attempt, delay: delay)), generation: generation)
                 else { return }
                 do {
-                    try await configuration.clock.sleep(seconds: delay)
+                    if try await gate.wait(seconds: delay, clock: configuration.clock) == .networkReturned {
+                        // Jittered, so that a fleet whose network returns at once does not arrive together.
+                        let jitter = configuration.randomFraction() * ReconnectBackoff.networkReturnJitter
+                        logger.debug("The network returned: streaming reconnects in \(jitter) s, its backoff anew.")
+                        attempt = 0
+                        try await configuration.clock.sleep(seconds: jitter)
+                    }
                 } catch {
                     return
                 }
@@ -109,7 +126,7 @@ struct StreamRunner: ConnectionRunner {
         /// Whether the connection proved itself, for the backoff.
         func proven() -> Bool {
             guard deliveredSet, let openedAt else { return false }
-            return configuration.clock.now().timeIntervalSince(openedAt) >= Self.provenAfter
+            return configuration.clock.now().timeIntervalSince(openedAt) >= ReconnectBackoff.provenAfter
         }
         var fatalStatus: Int?
         var errorBody = Data()

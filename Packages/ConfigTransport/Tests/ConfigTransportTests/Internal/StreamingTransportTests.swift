@@ -405,7 +405,7 @@ struct StreamingTransportTests {
         }
         #expect(await eventually { recorder.configSets.count == 2 && http.requestCount == 5 })
         let held = try #require(http.exchanges.last)
-        clock.advance(by: 60)
+        clock.advance(by: ReconnectBackoff.provenAfter)
         held.fail(.networkConnectionLost)
         #expect(await eventually { recorder.reconnects.count == 5 })
         #expect(recorder.reconnects.map(\.attempt) == [1, 2, 3, 4, 1])
