@@ -28,6 +28,7 @@ if runs(12) { await benchmarkJSONRead() }
 if runs(14) { await benchmarkCommentFlood() }
 if runs(15) { await benchmarkReleaseConnected() }
 #endif
+if runs(16) { benchmarkFleetSimulation() }
 
 print(String(format: "\nran in %.1f s", Double(nowNanoseconds() - started) / 1e9))
 report.figure("total_seconds", Double(nowNanoseconds() - started) / 1e9)
