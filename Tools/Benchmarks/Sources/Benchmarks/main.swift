@@ -24,6 +24,7 @@ if runs(9) { await benchmarkTypedKeysAndHooks() }
 if runs(10) { await benchmarkStreamParsing() }
 if runs(11) { await benchmarkStalls() }
 if runs(12) { await benchmarkJSONRead() }
+if runs(13) { await benchmarkKeeping() }
 
 print(String(format: "\nran in %.1f s", Double(nowNanoseconds() - started) / 1e9))
 report.figure("total_seconds", Double(nowNanoseconds() - started) / 1e9)
