@@ -16,7 +16,8 @@ internal import Musl
 /// of the client SDK key, so the raw key is never stored. A write goes to a temporary file that then
 /// replaces the entry in one rename, so a crash leaves either the old entry or the new one. The file is
 /// readable by the app's user only and, on Apple platforms, excluded from backups. The instance id is
-/// kept in a file named `instance-id` in the same folder.
+/// kept in a file named `instance-id` in the same folder. A read opens the file without blocking and
+/// throws when it is not a regular file (a FIFO, a device, a folder), rather than wait on it.
 public final class FileCachingProvider: CachingProvider, SizeBoundedReading {
     /// The name of the folder created for the SDK in Application Support.
     public static let folderName = "com.configdirector.sdk"

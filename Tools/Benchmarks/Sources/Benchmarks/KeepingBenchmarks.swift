@@ -4,6 +4,7 @@ import AllocCounter
 @_spi(Internal) import ConfigStore
 @_spi(Testing) import ConfigTesting
 import Foundation
+import ModelTestSupport
 import TestSupport
 
 /// 13. Keeping large sets on the device (issue 25): what the kept values cost a client whose set is large, in
@@ -25,6 +26,34 @@ func benchmarkKeeping() async {
         sizeLimit: 64 * 1_048_576,
         seconds: seconds
     )
+    await measureWritePeak(count: 50_000)
+}
+
+/// The peak heap of one write of a kept set, beyond the set itself, against the size of the entry written.
+private func measureWritePeak(count: Int) async {
+    let set = try! ConfigSet(jsonBytes: Data(fullSetPayload(count: count).utf8))
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cd-bench-keep-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let provider = FileCachingProvider(clientSDKKey: "bench-key", directory: directory, sizeLimit: 64 * 1_048_576)
+    let store = KeptValuesStore(
+        clientSDKKey: "bench-key", options: CachingOptions(provider: provider), logger: SilentLogger())
+    store.save(set, for: ConfigDirectorContext(id: "user-1"))
+    let heapBefore = alloc_counter_live_bytes()
+    alloc_counter_reset_peak()
+    await store.flush()
+    let peak = alloc_counter_peak_bytes() - heapBefore
+    let entryBytes = (try? provider.read())?.utf8.count ?? 0
+    let ratio = Double(peak) / Double(max(entryBytes, 1))
+    print(
+        "  one write of \(count) configs: peak heap +\(megabytes(peak)) for an entry of \(megabytes(Int64(entryBytes)))"
+            + " (\(String(format: "%.2f", ratio))× the entry)"
+    )
+    report.figure("keep.write_peak_ratio", ratio)
+    report.target(
+        "keep.write_peak", "the peak memory of a write within 2× the entry's size",
+        pass: allocationCountingWorks && ratio <= 2)
+    await store.close()
 }
 
 /// What one run of a churning client cost.
