@@ -26,7 +26,7 @@ public import Foundation
     @_spi(Testing)
     public typealias WriteScheduler = @Sendable (_ delay: TimeInterval, _ work: @escaping @Sendable () -> Void) -> Void
 
-    /// How long saves are gathered before one write, in seconds, unless another window is given.
+    /// How long after a quiet time the first save is written, in seconds, unless another window is given.
     public static let defaultCoalescingWindow: TimeInterval = 1
 
     /// The shortest time between the end of a write and the start of the next one, in seconds, unless a
@@ -106,7 +106,7 @@ public import Foundation
     ///   - clientSDKKey: The client SDK key; only its SHA-256 is kept.
     ///   - options: Whether values are kept, and where.
     ///   - logger: Where storage failures and oversized entries are reported.
-    ///   - coalescingWindow: How long saves are gathered before one write, in seconds.
+    ///   - coalescingWindow: How long after a quiet time the first save is written, in seconds.
     ///   - scheduleWrite: Runs the coalesced writes and the storage calls' timeouts; `nil` for dispatch timers.
     ///   - now: The time written into entries.
     @_spi(Testing)
