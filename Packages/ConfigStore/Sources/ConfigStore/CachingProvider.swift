@@ -2,8 +2,10 @@
 ///
 /// Implement it to supply your own store. The entry is one string whose format belongs to the SDK.
 /// Throw from any method when the storage fails: the SDK logs the failure once and goes on without it.
-/// The SDK calls a provider on a background queue, never on the thread that evaluates configs nor on the
-/// main thread; two clients with the same provider may call it at the same time.
+/// The SDK calls a provider on a background thread, never on the thread that evaluates configs nor on the
+/// main thread; two clients with the same provider may call it at the same time. A call that has not
+/// returned within 5 s is given up on: the client goes on without its result, and makes no other call to
+/// the provider until it returns.
 public protocol CachingProvider: Sendable {
     /// Reads the stored entry, or `nil` when there is none.
     /// - Throws: When the storage cannot be read.

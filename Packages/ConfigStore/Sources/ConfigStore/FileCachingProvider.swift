@@ -16,7 +16,8 @@ internal import Musl
 /// of the client SDK key, so the raw key is never stored. A write goes to a temporary file that then
 /// replaces the entry in one rename, so a crash leaves either the old entry or the new one. The file is
 /// readable by the app's user only and, on Apple platforms, excluded from backups. The instance id is
-/// kept in a file named `instance-id` in the same folder.
+/// kept in a file named `instance-id` in the same folder. A read opens the file without blocking and
+/// throws when it is not a regular file (a FIFO, a device, a folder), rather than wait on it.
 public final class FileCachingProvider: CachingProvider, SizeBoundedReading {
     /// The name of the folder created for the SDK in Application Support.
     public static let folderName = "com.configdirector.sdk"
@@ -82,30 +83,48 @@ public final class FileCachingProvider: CachingProvider, SizeBoundedReading {
 
     /// The file's content, or `nil` when there is no file. Bytes that are not UTF-8 are replaced, so
     /// that a damaged file reads as an entry that does not decode.
-    /// - Throws: When the file exists but cannot be read.
+    /// - Throws: When the file exists but cannot be read, or is not a regular file (a FIFO, a device,
+    ///   a folder), which is refused without waiting for it.
     public func read() throws -> String? {
-        guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
-        let data = try Data(contentsOf: fileURL)
-        return String(decoding: data, as: UTF8.self)
+        guard let handle = try openRegularFile() else { return nil }
+        defer { try? handle.close() }
+        return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
     }
 
     /// The file's content, or its size when above `limit` bytes: the size is the file's, known before
     /// any byte is read, and no more than `limit + 1` bytes are read of a file that grows meanwhile.
     func read(upTo limit: Int) throws -> BoundedEntry {
-        let descriptor = open(fileURL.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return .absent }
-            throw Self.posixError("open")
-        }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        guard let handle = try openRegularFile() else { return .absent }
         defer { try? handle.close() }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw Self.posixError("fstat") }
+        guard fstat(handle.fileDescriptor, &status) == 0 else { throw Self.posixError("fstat") }
         let size = Int(status.st_size)
         guard size <= limit else { return .tooLarge(size) }
         let data = try handle.read(upToCount: limit + 1) ?? Data()
         guard data.count <= limit else { return .tooLarge(data.count) }
         return .entry(String(decoding: data, as: UTF8.self))
+    }
+
+    /// The file opened for reading, or `nil` when there is none. It is opened without blocking
+    /// (`O_NONBLOCK`: the `open` of a FIFO would wait for a writer for ever) and refused unless it is a
+    /// regular file.
+    private func openRegularFile() throws -> FileHandle? {
+        let descriptor = open(fileURL.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw Self.posixError("open")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            try? handle.close()
+            throw Self.posixError("fstat")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            try? handle.close()
+            throw NotARegularFile()
+        }
+        return handle
     }
 
     /// Writes `entry` to a temporary file readable by the user only, then renames it over the file.
@@ -115,7 +134,7 @@ public final class FileCachingProvider: CachingProvider, SizeBoundedReading {
         try createFolderIfNeeded(folder)
         let temporaryFile = folder.appendingPathComponent(".\(fileURL.lastPathComponent).\(UUID().uuidString).tmp")
         do {
-            try writeNewFile(Data(entry.utf8), at: temporaryFile)
+            try writeNewFile(entry, at: temporaryFile)
             try beforeReplacing(temporaryFile)
             guard rename(temporaryFile.path, fileURL.path) == 0 else { throw Self.posixError("rename") }
         } catch {
@@ -165,13 +184,24 @@ public final class FileCachingProvider: CachingProvider, SizeBoundedReading {
         Self.excludeFromBackup(folder)
     }
 
-    private func writeNewFile(_ data: Data, at url: URL) throws {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    /// Writes the entry's UTF-8 bytes in place, without a copy of them: a write costs the entry once.
+    private func writeNewFile(_ entry: String, at url: URL) throws {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw Self.posixError("open") }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        defer { try? handle.close() }
-        try handle.write(contentsOf: data)
-        try handle.synchronize()
+        defer { close(descriptor) }
+        var entry = entry
+        try entry.withUTF8 { bytes in
+            var written = 0
+            while written < bytes.count {
+                let count = writeToDescriptor(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw Self.posixError("write")
+                }
+                written += count
+            }
+        }
+        guard fsync(descriptor) == 0 else { throw Self.posixError("fsync") }
     }
 
     private static func posixError(_ operation: String) -> any Error {
@@ -187,4 +217,14 @@ public final class FileCachingProvider: CachingProvider, SizeBoundedReading {
         try? target.setResourceValues(values)
         #endif
     }
+}
+
+/// The error of a read where the file is not a regular one.
+private struct NotARegularFile: LocalizedError {
+    var errorDescription: String? { "the file is not a regular file (a FIFO, a device or a folder), so it is not read" }
+}
+
+/// POSIX `write(2)`, named so that the provider's own `write(_:)` does not hide it.
+private func writeToDescriptor(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

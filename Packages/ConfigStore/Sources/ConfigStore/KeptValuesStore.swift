@@ -5,24 +5,37 @@ public import Foundation
 /// launch of the same context until live values arrive, and the install's instance id.
 ///
 /// The client owns one store. ``save(_:for:)`` returns at once and may be called from any thread, the
-/// thread that evaluates configs included: the entry is encoded and written later on the store's own
-/// serial queue, and a burst of saves within the coalescing window ends in one write of the last state.
+/// thread that evaluates configs included: the set is made, encoded and written later on the store's own
+/// serial queue. Writes are coalesced: one at a time, of the newest set saved, the first one the coalescing
+/// window after a quiet time and the next ones ``minimumWriteInterval`` after the write before ended, so a
+/// set that changes every 100 ms is written every few seconds, never once per change.
 /// ``load(for:)``, ``instanceID()``, ``flush()`` and ``close()`` are `async` and do their I/O on that
 /// queue as well, so no storage is touched on the calling thread, the main thread included. The I/O
-/// blocks: the queues run it on their dispatch queues (``SerialQueue/runBlocking(_:)``) while the operation
-/// suspends, so that no thread of the cooperative pool waits on storage.
+/// blocks: it runs on the few storage threads that every store of the process shares while the operation
+/// suspends, so that no thread of the cooperative pool waits on storage, and a call that has not returned
+/// within ``storageTimeout`` is given up on (a hung network mount holds one storage thread, never a
+/// thread per client).
 ///
-/// Storage never stops the client: a provider that throws is logged once and the store goes on without
-/// it; an entry above the provider's size limit is not written, the one kept before is removed, and one
-/// warning is logged; an entry that does not decode, has another format version or another SDK key is
-/// ignored and removed.
+/// Storage never stops the client: a provider that throws or does not answer is logged once and the store
+/// goes on without it; an entry above the provider's size limit is not written (its size is counted up to
+/// the limit, never encoded whole), the one kept before is removed, and one warning is logged; an entry
+/// that does not decode, has another format version or another SDK key is ignored and removed.
 @_spi(Internal) public final class KeptValuesStore: Sendable {
-    /// Runs `work` once after `delay` seconds, on any thread.
+    /// Runs `work` once after `delay` seconds, on any thread: the coalesced writes and the timeouts of
+    /// storage calls.
     @_spi(Testing)
     public typealias WriteScheduler = @Sendable (_ delay: TimeInterval, _ work: @escaping @Sendable () -> Void) -> Void
 
-    /// How long saves are gathered before one write, in seconds, unless another window is given.
+    /// How long after a quiet time the first save is written, in seconds, unless another window is given.
     public static let defaultCoalescingWindow: TimeInterval = 1
+
+    /// The shortest time between the end of a write and the start of the next one, in seconds, unless a
+    /// flush or a close asks for the write.
+    public static let minimumWriteInterval: TimeInterval = 5
+
+    /// How long a storage call (a read, a write, the instance id) may take before the store goes on without
+    /// it, in seconds.
+    public static let storageTimeout: TimeInterval = 5
 
     /// Whether values are kept; when `false` nothing is read or written but the instance id.
     public let isEnabled: Bool
@@ -39,18 +52,24 @@ public import Foundation
     /// The instance id's own queue, so that a slow read of the values never delays the connection,
     /// which needs the id. Operations of `queue` may wait for it, never the other way round.
     private let instanceIDQueue = SerialQueue(label: "com.configdirector.instance-id")
+    /// Where the blocking calls of `queue`'s operations run.
+    private let valuesLane: StorageLane
+    /// Where the blocking calls of `instanceIDQueue`'s operations run.
+    private let instanceIDLane: StorageLane
     /// What callers hand over to the queue.
     private let pending = Locked(PendingState())
     /// What the queue remembers between its jobs; only touched on `queue`.
     private let queueState = Locked(QueueState())
 
     private struct PendingSave: Sendable {
-        var set: ConfigSet
+        /// Makes the set, once, when it is written or served.
+        var makeSet: @Sendable () -> ConfigSet
         var context: ConfigDirectorContext?
     }
 
     private struct PendingState {
         var save: PendingSave?
+        /// Whether a timer will write the save: the coalescing window's, or the interval after a write.
         var isWriteScheduled = false
         var isClosed = false
         /// Whether anything was ever saved: a store that saved nothing has nothing to flush or close.
@@ -87,17 +106,38 @@ public import Foundation
     ///   - clientSDKKey: The client SDK key; only its SHA-256 is kept.
     ///   - options: Whether values are kept, and where.
     ///   - logger: Where storage failures and oversized entries are reported.
-    ///   - coalescingWindow: How long saves are gathered before one write, in seconds.
-    ///   - scheduleWrite: Runs the coalesced write after the window; `nil` for a dispatch timer.
+    ///   - coalescingWindow: How long after a quiet time the first save is written, in seconds.
+    ///   - scheduleWrite: Runs the coalesced writes and the storage calls' timeouts; `nil` for dispatch timers.
     ///   - now: The time written into entries.
     @_spi(Testing)
-    public init(
+    public convenience init(
         clientSDKKey: String,
         options: CachingOptions,
         logger: any ConfigDirectorLogger,
         coalescingWindow: TimeInterval,
         scheduleWrite: WriteScheduler? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.init(
+            clientSDKKey: clientSDKKey,
+            options: options,
+            logger: logger,
+            coalescingWindow: coalescingWindow,
+            scheduleWrite: scheduleWrite,
+            now: now,
+            threads: .shared
+        )
+    }
+
+    /// Creates the store of a client with its time and its storage threads injected.
+    init(
+        clientSDKKey: String,
+        options: CachingOptions,
+        logger: any ConfigDirectorLogger,
+        coalescingWindow: TimeInterval,
+        scheduleWrite: WriteScheduler?,
+        now: @escaping @Sendable () -> Date,
+        threads: StorageThreads
     ) {
         let provider = options.resolvedProvider(forClientSDKKey: clientSDKKey)
         self.provider = provider
@@ -106,11 +146,14 @@ public import Foundation
         sdkKeyHash = SHA256Digest.hexHash(of: clientSDKKey)
         self.logger = logger
         self.coalescingWindow = coalescingWindow
-        self.scheduleWrite =
+        let schedule =
             scheduleWrite ?? { delay, work in
                 DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay, execute: work)
             }
+        self.scheduleWrite = schedule
         self.now = now
+        valuesLane = StorageLane(threads: threads, timeout: Self.storageTimeout, schedule: schedule)
+        instanceIDLane = StorageLane(threads: threads, timeout: Self.storageTimeout, schedule: schedule)
     }
 
     // MARK: - API
@@ -128,27 +171,27 @@ public import Foundation
         return await queue.perform { await self.loadOnQueue(for: context) }
     }
 
-    /// Keeps `set` as the state of `context`, to be written within the coalescing window.
+    /// Keeps `set` as the state of `context`, to be written at the next coalesced write.
     ///
-    /// Returns at once without I/O; safe from any thread. Saves made within the window are coalesced
-    /// into one write of the last one. Nothing happens when the store is disabled or closed.
+    /// Returns at once without I/O; safe from any thread. `set` is an autoclosure made only when the save
+    /// is written (or served by ``load(for:)`` before it is): a save that a newer one replaces first is never
+    /// made. A newer save replaces an older one not written yet. Nothing happens when the store is disabled
+    /// or closed.
     /// - Parameters:
-    ///   - set: The client's whole current state, as a full config set.
+    ///   - set: The client's whole current state, as a full config set; made on the store's queue.
     ///   - context: The context the state was evaluated for; `nil` when none is set.
-    public func save(_ set: ConfigSet, for context: ConfigDirectorContext?) {
+    public func save(_ set: @autoclosure @escaping @Sendable () -> ConfigSet, for context: ConfigDirectorContext?) {
         guard isEnabled else { return }
         let needsSchedule = pending.withLock { state -> Bool in
             guard !state.isClosed else { return false }
-            state.save = PendingSave(set: set, context: context)
+            state.save = PendingSave(makeSet: set, context: context)
             state.hasSaved = true
             guard !state.isWriteScheduled else { return false }
             state.isWriteScheduled = true
             return true
         }
         guard needsSchedule else { return }
-        scheduleWrite(coalescingWindow) { [self] in
-            queue.enqueue { await self.writeWhenScheduled() }
-        }
+        scheduleWriting(after: coalescingWindow)
     }
 
     /// Writes the last save now if it is not written yet, and returns once it is.
@@ -172,19 +215,30 @@ public import Foundation
     /// - Returns: The UUID string, in upper case.
     public func instanceID() async -> String {
         if let known = queueState.withLock(\.instanceID) { return known }
-        return await instanceIDQueue.performBlocking { self.instanceIDOnQueue() }
+        return await instanceIDQueue.perform { await self.instanceIDOnQueue() }
     }
 
     // MARK: - Queue
 
+    /// Writes the newest save after `delay` seconds on the queue, then again every
+    /// ``minimumWriteInterval`` while saves come; the timers stop once one finds nothing to write.
+    private func scheduleWriting(after delay: TimeInterval) {
+        scheduleWrite(delay) { [weak self] in
+            guard let self else { return }
+            queue.enqueue { await self.writeWhenScheduled() }
+        }
+    }
+
     // Only called in operations of `queue`.
     private func writeWhenScheduled() async {
         let save = pending.withLock { state -> PendingSave? in
-            state.isWriteScheduled = false
             defer { state.save = nil }
+            if state.save == nil { state.isWriteScheduled = false }
             return state.save
         }
-        if let save { await write(save) }
+        guard let save else { return }
+        await write(save)
+        scheduleWriting(after: Self.minimumWriteInterval)
     }
 
     // Only called in operations of `queue`.
@@ -199,10 +253,20 @@ public import Foundation
     // Only called in operations of `queue`.
     private func write(_ save: PendingSave) async {
         let context = await keptContext(for: save.context)
-        await queue.runBlocking { self.write(save, context: context) }
+        switch await valuesLane.run({ self.write(save, context: context) }) {
+        case .returned:
+            break
+        case .timedOut:
+            reportFailure("write the values kept on the device", error: StorageTimeout())
+        case .stillBlocked:
+            // The newest save waits for the storage to answer the call given up on, unless a newer one came.
+            pending.withLock { state in
+                if state.save == nil, !state.isClosed { state.save = save }
+            }
+        }
     }
 
-    /// Encodes and writes the entry; blocks. Only called in operations of `queue`.
+    /// Encodes and writes the entry; blocks. Only called on `valuesLane`.
     private func write(_ save: PendingSave, context: KeptContext) {
         let entry = KeptValuesEntry(
             formatVersion: KeptValuesEntry.currentFormatVersion,
@@ -210,22 +274,14 @@ public import Foundation
             sdkKeyHash: sdkKeyHash,
             context: context,
             writtenAt: now(),
-            configSet: save.set
+            configSet: save.makeSet()
         )
-        let text: String
-        do {
-            text = String(decoding: try KeptValuesEntry.makeEncoder().encode(entry), as: UTF8.self)
-        } catch {
-            reportFailure("encode the values to keep", error: error)
-            return
-        }
-        let size = text.utf8.count
         let limit = provider.sizeLimit()
-        guard size <= limit else {
+        guard let text = entry.encoded(upTo: limit) else {
             warnAboutSize(
-                "The values to keep on the device take \(size) bytes, above the caching provider's limit of "
-                    + "\(limit) bytes: they are not kept, and the values kept before are removed. Give CachingOptions "
-                    + "a provider with a larger limit, such as FileCachingProvider, to keep them. This is logged once."
+                "The values to keep on the device take more than the caching provider's limit of \(limit) bytes: "
+                    + "they are not kept, and the values kept before are removed. Give CachingOptions a provider with "
+                    + "a larger limit, such as FileCachingProvider, to keep them. This is logged once."
             )
             removeEntryIfPresent()
             return
@@ -239,11 +295,17 @@ public import Foundation
     private func loadOnQueue(for context: ConfigDirectorContext?) async -> ConfigSet? {
         let requested = await keptContext(for: context)
         let unwritten = pending.withLock { $0.save }
-        if let unwritten, await keptContext(for: unwritten.context) == requested { return unwritten.set }
-        return await queue.runBlocking { self.read(for: requested) }
+        if let unwritten, await keptContext(for: unwritten.context) == requested { return unwritten.makeSet() }
+        switch await valuesLane.run({ self.read(for: requested) }) {
+        case .returned(let set):
+            return set
+        case .timedOut, .stillBlocked:
+            reportFailure("read the values kept on the device", error: StorageTimeout())
+            return nil
+        }
     }
 
-    /// Reads and decodes the entry; blocks. Only called in operations of `queue`.
+    /// Reads and decodes the entry; blocks. Only called on `valuesLane`.
     private func read(for requested: KeptContext) -> ConfigSet? {
         let limit = provider.sizeLimit()
         let text: String
@@ -286,19 +348,33 @@ public import Foundation
         return entry.configSet
     }
 
-    /// Reads or creates the instance id; blocks. Only called in operations of `instanceIDQueue`.
-    private func instanceIDOnQueue() -> String {
+    /// Reads or creates the instance id. Only called in operations of `instanceIDQueue`.
+    ///
+    /// A storage that does not answer in time gets the id this store would have written: the id is the
+    /// same for the life of the store, and the call given up on writes that same one if it ever returns.
+    private func instanceIDOnQueue() async -> String {
         if let known = queueState.withLock({ $0.instanceID }) { return known }
-        let stored = attempt("read the instance id kept on the device", { try instanceIDProvider.read() }) ?? nil
+        let created = UUID().uuidString
         let instanceID: String
-        if let stored, let uuid = UUID(uuidString: stored.trimmingCharacters(in: .whitespacesAndNewlines)) {
-            instanceID = uuid.uuidString
-        } else {
-            instanceID = UUID().uuidString
-            _ = attempt("write the instance id kept on the device", { try instanceIDProvider.write(instanceID) })
+        switch await instanceIDLane.run({ self.readOrWriteInstanceID(created) }) {
+        case .returned(let kept):
+            instanceID = kept
+        case .timedOut, .stillBlocked:
+            reportFailure("read the instance id kept on the device", error: StorageTimeout())
+            instanceID = created
         }
         queueState.withLock { $0.instanceID = instanceID }
         return instanceID
+    }
+
+    /// The instance id kept, or `created` once written in its place; blocks. Only called on `instanceIDLane`.
+    private func readOrWriteInstanceID(_ created: String) -> String {
+        let stored = attempt("read the instance id kept on the device", { try instanceIDProvider.read() }) ?? nil
+        if let stored, let uuid = UUID(uuidString: stored.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            return uuid.uuidString
+        }
+        _ = attempt("write the instance id kept on the device", { try instanceIDProvider.write(created) })
+        return created
     }
 
     /// The kind and id that an entry must match; a context with an invalid kind counts as none.
@@ -354,5 +430,12 @@ public import Foundation
             "Could not \(action); the SDK goes on without it, and further storage failures are not logged.",
             error: error
         )
+    }
+}
+
+/// The error logged for a storage call that has not returned within ``KeptValuesStore/storageTimeout``.
+private struct StorageTimeout: LocalizedError {
+    var errorDescription: String? {
+        "the caching provider has not answered within \(Int(KeptValuesStore.storageTimeout)) s"
     }
 }

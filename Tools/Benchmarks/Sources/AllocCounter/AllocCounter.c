@@ -102,3 +102,9 @@ int64_t alloc_counter_process_cpu_ns(void) {
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time);
     return (int64_t)time.tv_sec * 1000000000 + time.tv_nsec;
 }
+
+void alloc_counter_trim(void) {
+#if defined(__linux__) && defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}

@@ -43,7 +43,8 @@ struct ServedClient {
     static func make(
         initial: ConfigSet,
         telemetry: Bool,
-        hooks: [any ConfigDirectorHook] = []
+        hooks: [any ConfigDirectorHook] = [],
+        caching: CachingOptions = CachingOptions(enabled: false, provider: InMemoryCachingProvider())
     ) async -> ServedClient {
         let server = InMemoryServer(values: [:], logger: SilentLogger())
         server.serve(initial)
@@ -54,7 +55,7 @@ struct ServedClient {
             options: ConfigDirectorClientOptions(
                 connection: ConnectionOptions(pausesWhileBackgrounded: false),
                 logger: SilentLogger(),
-                caching: CachingOptions(enabled: false, provider: InMemoryCachingProvider()),
+                caching: caching,
                 hooks: hooks
             ),
             environment: ClientEnvironment(

@@ -24,6 +24,7 @@ if runs(9) { await benchmarkTypedKeysAndHooks() }
 if runs(10) { await benchmarkStreamParsing() }
 if runs(11) { await benchmarkStalls() }
 if runs(12) { await benchmarkJSONRead() }
+if runs(13) { await benchmarkKeeping() }
 #if os(Linux)
 if runs(14) { await benchmarkCommentFlood() }
 if runs(15) { await benchmarkReleaseConnected() }

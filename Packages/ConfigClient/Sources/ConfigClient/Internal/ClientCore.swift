@@ -313,15 +313,19 @@ final class ClientCore: Sendable {
             built = EvaluationTable()
             guard let (transition, context, refreshes, index) = published else { return nil }
             if isLive, offlineSet == nil, let keptValues, keptValues.isEnabled {
-                // Made from the new index after the lock; saved in the order of the applies.
-                let current = ConfigSet(
-                    environmentID: set.environmentID,
-                    projectID: set.projectID,
-                    kind: .full,
-                    timestamp: set.timestamp,
-                    configs: index.configs
+                // Saved in the order of the applies; the set is made from the new index only when the store
+                // writes it (at most every few seconds), not at every apply.
+                let (environmentID, projectID, timestamp) = (set.environmentID, set.projectID, set.timestamp)
+                keptValues.save(
+                    ConfigSet(
+                        environmentID: environmentID,
+                        projectID: projectID,
+                        kind: .full,
+                        timestamp: timestamp,
+                        configs: index.configs
+                    ),
+                    for: context
                 )
-                keptValues.save(current, for: context)
             }
             return (transition, refreshes)
         }

@@ -3,9 +3,10 @@ internal import Foundation
 
 /// The document kept on the device (PROTOCOL §10), encoded as JSON into one UTF-8 string.
 ///
-/// It is written with `JSONEncoder` and read back once, in one pass, by ``read(_:)``: the config set, the
-/// bulk of the document, as `ConfigSet(jsonBytes:)` decodes a payload, the other fields as values.
-struct KeptValuesEntry: Encodable, Equatable {
+/// It is written by ``encoded(upTo:)``, which stops at the size limit, and read back once, in one pass, by
+/// ``read(_:)``: the config set, the bulk of the document, as `ConfigSet(jsonBytes:)` decodes a payload, the
+/// other fields as values.
+struct KeptValuesEntry: Equatable {
     /// The version of this document's layout; an entry of another version is removed.
     static let currentFormatVersion = 1
 
@@ -28,12 +29,6 @@ struct KeptValuesEntry: Encodable, Equatable {
 
     /// The key of the config set in the document.
     static let configSetKey = CodingKeys.configSet.stringValue
-
-    static func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }
 
     /// What a kept document reads as.
     enum Reading: Equatable {
@@ -76,7 +71,7 @@ struct KeptValuesEntry: Encodable, Equatable {
 
 /// The part of a context that decides whether kept values are served for it: its kind and id, or,
 /// for a context without an id, the install's instance id.
-struct KeptContext: Encodable, Hashable {
+struct KeptContext: Hashable {
     /// The effective kind: `user` when the context has none.
     var kind: String
     /// The context id, or `nil` for a context without one.
@@ -96,7 +91,7 @@ struct KeptContext: Encodable, Hashable {
         self.instanceID = id == nil ? instanceID : nil
     }
 
-    /// Reads the context of a kept entry, as ``encode(to:)`` wrote it; `nil` when it is not one.
+    /// Reads the context of a kept entry, as ``KeptValuesEntry/encoded(upTo:)`` writes it; `nil` when it is not one.
     init?(kept value: JSONValue) {
         guard case .dictionary(let members) = value, case .string(let kind)? = members[CodingKeys.kind.stringValue]
         else { return nil }
@@ -106,18 +101,6 @@ struct KeptContext: Encodable, Hashable {
         } else {
             guard case .string(let id)? = members[CodingKeys.id.stringValue] else { return nil }
             self.init(kind: kind, id: id, instanceID: nil)
-        }
-    }
-
-    /// Writes `kind` and `id`, or `kind`, the marker `"withoutId": true` and `instanceId`.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(kind, forKey: .kind)
-        if let id {
-            try container.encode(id, forKey: .id)
-        } else {
-            try container.encode(true, forKey: .withoutID)
-            try container.encode(instanceID ?? "", forKey: .instanceID)
         }
     }
 }

@@ -1,19 +1,15 @@
 @_spi(Internal) import ConfigStore
-import Dispatch
 import Foundation
 import TestSupport
 
-#if canImport(CDispatch)
-import CDispatch
-#endif
-
-/// An in-memory provider that records the label of the dispatch queue each call runs on.
+/// An in-memory provider that records, for each call, whether it runs outside any task: on a thread of its
+/// own, neither the caller's task nor a thread of the cooperative pool running one.
 final class QueueRecordingProvider: CachingProvider {
-    private let labels = Protected<[String]>([])
+    private let calls = Protected<[Bool]>([])
     private let storage = InMemoryCachingProvider()
 
-    /// The labels recorded so far, one per call.
-    var queueLabels: [String] { labels.current }
+    /// Whether each call so far ran outside any task, one per call.
+    var callsOutsideTasks: [Bool] { calls.current }
 
     func read() -> String? {
         record()
@@ -35,11 +31,7 @@ final class QueueRecordingProvider: CachingProvider {
     func instanceIDProvider() -> any CachingProvider { self }
 
     private func record() {
-        #if canImport(CDispatch)
-        let label = String(cString: dispatch_queue_get_label(nil))
-        #else
-        let label = String(cString: __dispatch_queue_get_label(nil))
-        #endif
-        labels.withLock { $0.append(label) }
+        let isOutsideTasks = withUnsafeCurrentTask { $0 == nil }
+        calls.withLock { $0.append(isOutsideTasks) }
     }
 }

@@ -15,5 +15,7 @@ void alloc_counter_reset_peak(void);
 int alloc_counter_is_active(void);
 /// CPU time (user + system) used by the process so far, in nanoseconds.
 int64_t alloc_counter_process_cpu_ns(void);
+/// Returns the heap's free memory to the system (glibc's malloc_trim), so that a resident size measured next starts low.
+void alloc_counter_trim(void);
 
 #endif
