@@ -10,13 +10,13 @@ import Testing
 /// before dispatching the next call).
 @Suite("Provider under overlapping context changes", .timeLimit(.minutes(1)))
 struct ProviderOverlapTests {
-    @Test("two context changes made at once, 300 rounds: the client ends on OpenFeature's newest context, never error")
+    @Test("two context changes made at once, 500 rounds: the client ends on OpenFeature's newest context, never error")
     func overlappingChanges() async {
         let harness = ProviderHarness(values: ["new-checkout": true])
         defer { harness.stop() }
         await harness.register()
         let shared = UncheckedAPI(api: harness.api)
-        let rounds = 300
+        let rounds = 500
         for round in 0..<rounds {
             async let first: Void = shared.api.setEvaluationContextAndWait(
                 evaluationContext: ImmutableContext(targetingKey: "a-\(round)"))
