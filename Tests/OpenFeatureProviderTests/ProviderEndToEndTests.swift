@@ -85,7 +85,7 @@ struct ProviderEndToEndTests {
     }
 
     @Test(
-        "values kept on the device are stale from the moment they load and after a timeout's error; live values give ready"
+        "values kept on the device are stale (resolved as cached) from the moment they load and after a timeout's error; live values give ready"
     )
     func keptValuesAreStale() async throws {
         let store = InMemoryCachingProvider()
@@ -116,12 +116,19 @@ struct ProviderEndToEndTests {
 
             #expect(api.getProviderStatus() == .stale)
             #expect(api.getClient().getBooleanValue(key: "dark-mode", defaultValue: false))
-            #expect(await waitUntil { kinds.withLock { $0.contains("error") } })
+            let kept = api.getClient().getBooleanDetails(key: "dark-mode", defaultValue: false)
+            #expect(kept.reason == Reason.cached.rawValue)
+            #expect(kept.flagMetadata["valueSource"] == .string("kept"))
+            // The stale after the error is sent with it, and delivered on OpenFeature's queue after it.
+            #expect(await waitUntil { kinds.withLock { $0.filter { $0 != "configurationChanged" }.count >= 3 } })
             let untilError = kinds.withLock { $0 }
             #expect(untilError.filter { $0 != "configurationChanged" } == ["stale", "error", "stale"])
 
             #expect(await waitUntil { api.getProviderStatus() == .ready })
             #expect(!api.getClient().getBooleanValue(key: "dark-mode", defaultValue: true))
+            let live = api.getClient().getBooleanDetails(key: "dark-mode", defaultValue: true)
+            #expect(live.reason == Reason.unknown.rawValue)
+            #expect(live.flagMetadata["valueSource"] == .string("live"))
             #expect(
                 kinds.withLock { $0.filter { $0 != "configurationChanged" } } == ["stale", "error", "stale", "ready"])
             provider.close()

@@ -1,12 +1,28 @@
 @_spi(Internal) public import ConfigModel
 
-/// A value an evaluation returned, with the id of the value served: what the OpenFeature provider
-/// reports as a resolution's `variant`.
+/// A value an evaluation returned, with the id of the value served, the reason and where the values
+/// came from: what the OpenFeature provider reports as a resolution's `variant`, `reason`, error code
+/// and `flagMetadata`.
 @_spi(Internal) public struct ServedResolution<Value: Sendable>: Sendable {
     /// The value returned: the served value, or the caller's default.
     public var value: Value
     /// The served value's id (PROTOCOL §7), or `nil` when the default value was returned.
     public var valueID: String?
+    /// Why the evaluation returned what it did.
+    public var reason: EvaluationReason
+    /// Where the values evaluated came from, read together with the config.
+    public var source: ConfigValueSource
+    /// The type of the config read, or `nil` when the client does not hold the key.
+    public var configType: ConfigType?
+
+    init(_ evaluated: Evaluated<Value>) {
+        let outcome = evaluated.outcome
+        value = evaluated.value
+        reason = outcome.reason
+        valueID = outcome.reason == .foundMatch ? outcome.state?.effectiveValueID : nil
+        source = outcome.source
+        configType = outcome.state?.type
+    }
 }
 
 extension ConfigDirectorClient {
@@ -36,7 +52,7 @@ extension ConfigDirectorClient {
     public func resolution<Value: ConfigValue>(for key: String, default defaultValue: Value) -> ServedResolution<Value>
     {
         let evaluated = core.evaluated(for: key, default: defaultValue)
-        return ServedResolution(value: evaluated.value, valueID: Self.servedValueID(of: evaluated.outcome))
+        return ServedResolution(evaluated)
     }
 
     /// Decodes the JSON config `key` as `value(for:as:default:)` does, and also returns the id of
@@ -55,10 +71,11 @@ extension ConfigDirectorClient {
         defaultText: String
     ) -> ServedResolution<Value> {
         let evaluated = core.evaluated(forJSON: key, default: defaultValue, defaultText: defaultText)
-        return ServedResolution(value: evaluated.value, valueID: Self.servedValueID(of: evaluated.outcome))
+        return ServedResolution(evaluated)
     }
 
-    private static func servedValueID(of outcome: EvaluationOutcome) -> String? {
-        outcome.reason == .foundMatch ? outcome.state?.effectiveValueID : nil
-    }
+    /// The refusal for good (a 4xx other than 429, PROTOCOL §4) that stopped the newest connect of
+    /// `initialize`, `updateContext` or `resumeNetwork`, or `nil`: cleared when the next connect begins.
+    @_spi(Internal)
+    public var refusal: ConfigDirectorError? { core.state.read { state, _ in state.pointee.refusal } }
 }

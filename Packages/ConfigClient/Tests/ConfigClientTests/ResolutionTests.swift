@@ -1,6 +1,7 @@
 @_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
+import ConfigStore
 import ModelTestSupport
 import TestSupport
 import Testing
@@ -58,6 +59,53 @@ struct ResolutionTests {
         #expect(missing.key == "missing")
         #expect(missing.isDefaultValue)
         #expect(missing.reason == .configStateMissing)
+    }
+
+    @Test("a resolution carries the evaluation's reason, the config's type and where the values came from")
+    func reasonsAndSources() async throws {
+        let fixture = try ClientFixture(
+            caching: CachingOptions(enabled: false), bundledValues: BundledValues(["dark-mode": false]))
+        defer { fixture.client.close() }
+        let client = fixture.client
+
+        let bundled = client.resolution(for: "dark-mode", default: true)
+        #expect(bundled.reason == .foundMatch)
+        #expect(bundled.source == .bundledValues)
+        #expect(bundled.configType == .boolean)
+        #expect(client.resolution(for: "missing", default: true).reason == .clientNotReady)
+        #expect(client.resolution(for: "missing", default: true).source == .bundledValues)
+
+        await client.initialize()
+        let live = client.resolution(for: "dark-mode", default: false)
+        #expect(live.source == .live)
+        #expect(live.valueID == "on")
+        let missing = client.resolution(for: "missing", default: 1)
+        #expect(missing.reason == .configStateMissing)
+        #expect(missing.source == .live)
+        #expect(missing.configType == nil)
+        #expect(client.resolution(for: "max-items", default: false).reason == .typeMismatch)
+        #expect(client.resolution(for: "greeting", default: 0).reason == .invalidNumber)
+        #expect(client.resolution(for: "greeting", default: 0).configType == .string)
+        #expect(client.resolution(for: "empty", default: "d").reason == .valueMissing)
+        let theme = client.resolution(for: "greeting", as: [String: Int].self, default: [:], defaultText: "{}")
+        #expect(theme.reason == .typeMismatch)
+    }
+
+    @Test("refusal is the refusal for good that stopped the newest connect, cleared by the next connect")
+    func refusal() async throws {
+        let refused = ConfigDirectorError.connectionFailed(message: "Unauthorized", statusCode: 401)
+        let fixture = try ClientFixture(answer: .fail(refused))
+        defer { fixture.client.close() }
+        #expect(fixture.client.refusal == nil)
+
+        await fixture.client.initialize()
+        #expect(fixture.client.refusal == refused)
+        #expect(!fixture.client.isReady)
+
+        try fixture.transport.answerEveryConnect(.deliver(.sample))
+        await fixture.client.updateContext(ConfigDirectorContext(id: "user-2"))
+        #expect(fixture.client.refusal == nil)
+        #expect(fixture.client.isReady)
     }
 
     @Test("the sdkName initializer validates its options as the public initializers do")

@@ -17,11 +17,13 @@ public import OpenFeature
 /// ```
 ///
 /// Its status and events go through OpenFeature's `ProviderStatusTracker`, so a new subscriber of
-/// `observe()` first receives the current status. Evaluation is synchronous and never throws: a
-/// value that cannot be served resolves to the caller's default value. The provider closes a client
-/// it created when it is released or when ``close()`` is called.
+/// `observe()` first receives the current status. A refusal of the SDK key for good reports `error`
+/// with the code `providerFatal` (status `fatal`); a later context change connects again.
+/// Evaluation is synchronous and never throws: a value that cannot be served resolves to the caller's
+/// default value, with an error code and a message. The provider closes a client it created when it
+/// is released or when ``close()`` is called.
 public final class ConfigDirectorProvider: FeatureProvider, Sendable {
-    private let lifecycle: ProviderLifecycle
+    let lifecycle: ProviderLifecycle
 
     /// Creates a provider that connects to ConfigDirector with a client SDK key.
     ///
@@ -110,6 +112,9 @@ public final class ConfigDirectorProvider: FeatureProvider, Sendable {
     }
 
     /// Reconnects the client with the new context: `reconciling`, then `contextChanged` or `error`.
+    ///
+    /// Context changes reach the client in the order OpenFeature made them, each after the one before
+    /// it; one superseded before its turn is skipped, and only the newest reports how it ended.
     /// - Parameters:
     ///   - oldContext: The previous evaluation context.
     ///   - newContext: The new evaluation context.
@@ -120,71 +125,6 @@ public final class ConfigDirectorProvider: FeatureProvider, Sendable {
     ) -> Future<Void, Never> {
         let context = Self.context(of: newContext)
         return lifecycle.run(.contextUpdate) { client in await client.updateContext(context) }
-    }
-
-    // MARK: - Evaluation
-
-    /// A boolean config's value, or `defaultValue`; a served value carries its value id as `variant`.
-    public func getBooleanEvaluation(
-        key: String,
-        defaultValue: Bool,
-        context: (any EvaluationContext)?
-    ) -> ProviderEvaluation<Bool> {
-        Self.evaluation(lifecycle.client.resolution(for: key, default: defaultValue))
-    }
-
-    /// A string or enum config's value, or `defaultValue`.
-    public func getStringEvaluation(
-        key: String,
-        defaultValue: String,
-        context: (any EvaluationContext)?
-    ) -> ProviderEvaluation<String> {
-        Self.evaluation(lifecycle.client.resolution(for: key, default: defaultValue))
-    }
-
-    /// A number config's value as an `Int64`: exact 64-bit text first, else truncated toward zero;
-    /// out of range gives `defaultValue`.
-    public func getIntegerEvaluation(
-        key: String,
-        defaultValue: Int64,
-        context: (any EvaluationContext)?
-    ) -> ProviderEvaluation<Int64> {
-        let resolution = lifecycle.client.resolution(for: key, default: OpenFeatureInteger(defaultValue))
-        return ProviderEvaluation(value: resolution.value.value, variant: resolution.valueID)
-    }
-
-    /// A number config's value as a `Double`, or `defaultValue`.
-    public func getDoubleEvaluation(
-        key: String,
-        defaultValue: Double,
-        context: (any EvaluationContext)?
-    ) -> ProviderEvaluation<Double> {
-        Self.evaluation(lifecycle.client.resolution(for: key, default: defaultValue))
-    }
-
-    /// A JSON config's document: an object as `.structure`, an array as `.list`; otherwise `defaultValue`.
-    public func getObjectEvaluation(
-        key: String,
-        defaultValue: Value,
-        context: (any EvaluationContext)?
-    ) -> ProviderEvaluation<Value> {
-        let resolution = lifecycle.client.resolution(
-            for: key,
-            as: JSONValue.self,
-            default: .null,
-            defaultText: String(describing: defaultValue)
-        )
-        guard resolution.valueID != nil else { return ProviderEvaluation(value: defaultValue) }
-        switch resolution.value {
-        case .dictionary, .array:
-            return ProviderEvaluation(value: Self.value(of: resolution.value), variant: resolution.valueID)
-        default:
-            return ProviderEvaluation(value: defaultValue)
-        }
-    }
-
-    private static func evaluation<Served>(_ resolution: ServedResolution<Served>) -> ProviderEvaluation<Served> {
-        ProviderEvaluation(value: resolution.value, variant: resolution.valueID)
     }
 
     // MARK: - Conversions
@@ -222,133 +162,6 @@ public final class ConfigDirectorProvider: FeatureProvider, Sendable {
         case .dictionary(let members): .structure(members.mapValues(value(of:)))
         case .null: .null
         }
-    }
-}
-
-/// What the provider runs on: the client, the status tracker, and the relay of the client's events.
-///
-/// Every event is sent under one lock, together with the reads it is decided from, so that a
-/// lifecycle call and a client event arriving at once cannot report out of order; nothing is sent
-/// after ``close()``.
-private final class ProviderLifecycle: Sendable {
-    /// The operations that connect the client.
-    enum Operation {
-        case initialization, contextUpdate
-    }
-
-    private struct State {
-        var isClosed = false
-        /// The `initialize` and `onContextSet` calls still connecting; while any is, they report the
-        /// client's `ready` themselves.
-        var operationsInFlight = 0
-        /// The number of the newest operation begun; only the newest reports how it ended.
-        var newestOperation = 0
-        var relay: Task<Void, Never>?
-    }
-
-    let client: ConfigDirectorClient
-    let tracker = ProviderStatusTracker()
-    private let ownsClient: Bool
-    private let state = Locked(State())
-
-    init(client: ConfigDirectorClient, ownsClient: Bool) {
-        self.client = client
-        self.ownsClient = ownsClient
-        let events = client.events
-        let relay = Task { [weak self] in
-            for await event in events {
-                guard let self else { return }
-                self.relay(event)
-            }
-        }
-        state.withLock { $0.relay = relay }
-    }
-
-    /// Runs a connect of the client in a task, and resolves the future after its outcome was sent.
-    func run(
-        _ operation: Operation,
-        connect: @escaping @Sendable (ConfigDirectorClient) async -> Void
-    ) -> Future<Void, Never> {
-        let number: Int? = state.withLock { state in
-            guard !state.isClosed else { return nil }
-            state.operationsInFlight += 1
-            state.newestOperation += 1
-            if operation == .contextUpdate { tracker.send(.reconciling()) }
-            return state.newestOperation
-        }
-        return Future { promise in
-            guard let number else { return promise(.success(())) }
-            let resolve = UncheckedPromise(promise)
-            Task {
-                await connect(self.client)
-                self.finish(operation, number: number)
-                resolve()
-            }
-        }
-    }
-
-    private func finish(_ operation: Operation, number: Int) {
-        state.withLock { state in
-            state.operationsInFlight -= 1
-            guard !state.isClosed, number == state.newestOperation else { return }
-            if client.isReady {
-                tracker.send(operation == .initialization ? .ready() : .contextChanged())
-                return
-            }
-            let message =
-                switch operation {
-                case .initialization: "The ConfigDirector client did not become ready during initialization."
-                case .contextUpdate: "The ConfigDirector client did not become ready for the new context."
-                }
-            tracker.send(.error(ProviderEventDetails(message: message, errorCode: .general)))
-            if client.valueSource != .none { tracker.send(.stale()) }
-        }
-    }
-
-    /// Reports one of the client's events.
-    private func relay(_ event: ClientEvent) {
-        state.withLock { state in
-            guard !state.isClosed else { return }
-            switch event {
-            case .configsUpdated(let update):
-                tracker.send(
-                    .configurationChanged(ProviderEventDetails(flagsChanged: update.keys + update.removedKeys)))
-                if client.valueSource == .keptValues, tracker.status != .stale { tracker.send(.stale()) }
-            case .ready:
-                // A ready that an operation is waiting for is that operation's to report; one that came
-                // later (a background retry, a resume) reports `ready` only after an error or stale values.
-                guard state.operationsInFlight == 0, tracker.status != .ready, client.isReady else { return }
-                tracker.send(.ready())
-            case .contextUpdated:
-                break
-            }
-        }
-    }
-
-    func close() {
-        let (wasOpen, relay) = state.withLock { state in
-            defer {
-                state.isClosed = true
-                state.relay = nil
-            }
-            return (!state.isClosed, state.relay)
-        }
-        guard wasOpen else { return }
-        relay?.cancel()
-        if ownsClient { client.close() }
-    }
-}
-
-/// A future's promise, which OpenFeature calls from any thread, carried into the task that fulfils it.
-private struct UncheckedPromise: @unchecked Sendable {  // Future's promise is thread safe, not Sendable.
-    private let promise: (Result<Void, Never>) -> Void
-
-    init(_ promise: @escaping (Result<Void, Never>) -> Void) {
-        self.promise = promise
-    }
-
-    func callAsFunction() {
-        promise(.success(()))
     }
 }
 #endif

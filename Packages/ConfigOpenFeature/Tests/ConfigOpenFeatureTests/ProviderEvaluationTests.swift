@@ -112,7 +112,7 @@ struct ProviderEvaluationTests {
         #expect(client.getDoubleValue(key: "greeting", defaultValue: 0.5) == 0.5)
     }
 
-    @Test("resolutions carry no reason; a served value carries its value id as variant")
+    @Test("a served value carries its value id as variant and in flagMetadata, with the reason unknown and its source")
     func variants() async {
         let harness = await registered()
         defer { harness.stop() }
@@ -121,15 +121,17 @@ struct ProviderEvaluationTests {
         let served = client.getBooleanDetails(key: "flag", defaultValue: false)
         #expect(served.value)
         #expect(served.variant == ValueID(of: "true").rawValue)
-        #expect(served.reason == nil)
+        #expect(served.reason == Reason.unknown.rawValue)
         #expect(served.errorCode == nil)
+        #expect(served.flagMetadata["valueId"] == .string(ValueID(of: "true").rawValue))
+        #expect(served.flagMetadata["valueSource"] == .string("live"))
         #expect(client.getIntegerDetails(key: "max-items", defaultValue: 0).variant == ValueID(of: "20").rawValue)
         #expect(client.getObjectDetails(key: "list", defaultValue: .null).variant != nil)
 
         let fallback = client.getStringDetails(key: "missing", defaultValue: "none")
         #expect(fallback.value == "none")
         #expect(fallback.variant == nil)
-        #expect(fallback.reason == nil)
+        #expect(fallback.flagMetadata["valueId"] == nil)
         #expect(client.getObjectDetails(key: "greeting", defaultValue: .null).variant == nil)
     }
 

@@ -29,21 +29,47 @@ struct ProviderLifecycleTests {
         #expect(late.kinds == [.ready])
     }
 
-    @Test("a failed initialization reports error with .general and a message, never fatal; flags use the defaults")
-    func failedInitializationReportsError() async {
+    @Test("a refused SDK key reports error with .providerFatal and a message naming the cause: the status is fatal")
+    func refusedKeyIsFatal() async {
         let harness = ProviderHarness(values: ["new-checkout": true])
         defer { harness.stop() }
         harness.testClient.failInitialization()
 
         await harness.register()
 
-        #expect(harness.api.getProviderStatus() == .error)
+        #expect(harness.api.getProviderStatus() == .fatal)
         #expect(!harness.client.getBooleanValue(key: "new-checkout", defaultValue: false))
+        #expect(await harness.events.wait(for: .error))
+        let error = harness.events.events.first { $0.kind == .error }
+        #expect(error?.errorCode == ErrorCode.providerFatal.rawValue)
+        #expect(error?.message?.contains("refused the connection for good") == true)
+        #expect(error?.message?.contains("HTTP 401") == true)
+        #expect(!harness.events.kinds.contains(.stale))
+
+        // A later context change connects again and brings the provider back.
+        await harness.setContext(targetingKey: "user-456")
+        #expect(harness.api.getProviderStatus() == .ready)
+        #expect(harness.client.getBooleanValue(key: "new-checkout", defaultValue: false))
+        #expect(await harness.events.wait(for: .contextChanged))
+        #expect(
+            harness.events.kinds.filter { $0 != .configurationChanged } == [
+                .error, .reconciling, .ready, .contextChanged,
+            ])
+    }
+
+    @Test("a timed-out initialization reports error with .general, not fatal")
+    func timedOutInitializationIsNotFatal() async {
+        let harness = ProviderHarness(values: ["new-checkout": true], timeout: 0.2)
+        defer { harness.stop() }
+        harness.testClient.holdInitialization()
+
+        await harness.register()
+
+        #expect(harness.api.getProviderStatus() == .error)
         #expect(await harness.events.wait(for: .error))
         let error = harness.events.events.first { $0.kind == .error }
         #expect(error?.errorCode == ErrorCode.general.rawValue)
         #expect(error?.message?.contains("did not become ready during initialization") == true)
-        #expect(!harness.events.kinds.contains(.stale))
     }
 
     @Test("a held initialization keeps the provider notReady with default values until it completes")
@@ -156,12 +182,31 @@ struct ProviderLifecycleTests {
     }
 
     // Issue 14's rule: every connect clears isReady, and a refused one leaves it cleared.
-    @Test("a context update that cannot connect reports error then stale, and keeps serving the current values")
-    func failedContextChange() async {
+    @Test("a context update refused for good reports error with .providerFatal, and keeps serving the current values")
+    func refusedContextChange() async {
         let harness = ProviderHarness(values: ["new-checkout": true])
         defer { harness.stop() }
         await harness.register()
         harness.testClient.failContextUpdate()
+
+        await harness.setContext(targetingKey: "user-456")
+
+        #expect(harness.api.getProviderStatus() == .fatal)
+        #expect(harness.client.getBooleanValue(key: "new-checkout", defaultValue: false))
+        #expect(await harness.events.wait(for: .error))
+        #expect(harness.events.kinds.filter { $0 != .configurationChanged } == [.ready, .reconciling, .error])
+        let error = harness.events.events.first { $0.kind == .error }
+        #expect(error?.errorCode == ErrorCode.providerFatal.rawValue)
+        #expect(error?.message?.contains("a later context change connects again") == true)
+    }
+
+    @Test(
+        "a context update that times out reports error with .general then stale, and keeps serving the current values")
+    func timedOutContextChange() async {
+        let harness = ProviderHarness(values: ["new-checkout": true], timeout: 0.2)
+        defer { harness.stop() }
+        await harness.register()
+        harness.testClient.holdContextUpdate()
 
         await harness.setContext(targetingKey: "user-456")
 
@@ -172,6 +217,31 @@ struct ProviderLifecycleTests {
         let error = harness.events.events.first { $0.kind == .error }
         #expect(error?.errorCode == ErrorCode.general.rawValue)
         #expect(error?.message?.contains("new context") == true)
+    }
+
+    @Test("a context change made while initialize is held ends with one ready, then contextChanged for the newest")
+    func readyAfterSupersededInitialization() async {
+        let harness = ProviderHarness(values: ["new-checkout": true])
+        defer { harness.stop() }
+        harness.testClient.holdInitialization()
+        let registration = harness.startRegistering()
+        #expect(await eventually { harness.testClient.contextUpdates.count == 1 })
+        let shared = UncheckedAPI(api: harness.api)
+        let update = Task {
+            await shared.api.setEvaluationContextAndWait(evaluationContext: ImmutableContext(targetingKey: "user-456"))
+        }
+        #expect(await harness.events.wait(for: .reconciling))
+
+        harness.testClient.completeInitialization()
+        await registration.value
+        await update.value
+
+        #expect(harness.api.getProviderStatus() == .ready)
+        #expect(await harness.events.wait(for: .contextChanged))
+        let lifecycle = harness.events.kinds.filter { $0 != .configurationChanged }
+        #expect(lifecycle == [.reconciling, .ready, .reconciling, .contextChanged])
+        #expect(harness.testClient.contextUpdates.last == ConfigDirectorContext(id: "user-456"))
+        #expect(harness.testClient.client.context == ConfigDirectorContext(id: "user-456"))
     }
 
     @Test("after close nothing more is reported, including by an initialization in flight")

@@ -18,6 +18,8 @@ struct EvaluationOutcome: Sendable {
     let entry: EvaluationTable.Entry?
     /// The context generation evaluated against (see ``ClientState/contextGeneration``).
     let contextGeneration: UInt64
+    /// Where the values evaluated came from, read under the same lock as the config.
+    let source: ConfigValueSource
 }
 
 /// What an evaluation of a config the client holds takes from the state, under its stripe's lock.
@@ -33,6 +35,7 @@ private struct HeldConfigRead {
     var entry: EvaluationTable.Entry
     var contextGeneration: UInt64
     var publishes: Bool
+    var source: ConfigValueSource
 }
 
 /// The config and the context of an evaluation, copied out of the state only when the evaluation is
@@ -49,6 +52,7 @@ private struct MissingKey {
     var publishes: Bool
     var contextBox: ContextBox?
     var contextGeneration: UInt64
+    var source: ConfigValueSource
 
     /// What `state` tells: a closed client is not ready and publishes nothing.
     init(_ state: ClientState) {
@@ -56,6 +60,7 @@ private struct MissingKey {
         publishes = !state.isClosed && state.publishesEvaluations
         contextBox = state.contextBox
         contextGeneration = state.contextGeneration
+        source = state.source
     }
 }
 
@@ -152,7 +157,7 @@ extension ClientCore {
     private static func lostOutcome(_ key: String) -> EvaluationOutcome {
         EvaluationOutcome(
             key: key, reason: .clientNotReady, state: nil, contextBox: nil, publishes: false, entry: nil,
-            contextGeneration: 0)
+            contextGeneration: 0, source: .none)
     }
 
     /// The one evaluation: reads `key` under the calling thread's stripe, then parses or decodes the
@@ -188,6 +193,7 @@ extension ClientCore {
             guard !state.pointee.isClosed else { return nil }
             let contextGeneration = state.pointee.contextGeneration
             let publishes = state.pointee.publishesEvaluations
+            let source = state.pointee.source
             return state.pointee.table.unretained.read { index -> HeldConfigRead? in
                 guard let entry = index.entry(for: key) else { return nil }
                 if reading.decodesJSON {
@@ -218,7 +224,8 @@ extension ClientCore {
                     isCounted: isCounted,
                     entry: entry,
                     contextGeneration: contextGeneration,
-                    publishes: publishes
+                    publishes: publishes,
+                    source: source
                 )
             }
         }
@@ -229,7 +236,7 @@ extension ClientCore {
             let evaluation = EvaluationOutcome(
                 key: key, reason: missing.isReady ? .configStateMissing : .clientNotReady, state: nil,
                 contextBox: missing.contextBox, publishes: missing.publishes, entry: nil,
-                contextGeneration: missing.contextGeneration)
+                contextGeneration: missing.contextGeneration, source: missing.source)
             if reports {
                 report(evaluation, value: defaultValue, defaultText: defaultText ?? String(describing: defaultValue))
             }
@@ -259,7 +266,8 @@ extension ClientCore {
                 ? cacheEntry(
                     EvaluationOutcome(
                         key: key, reason: reason, state: copy?.config, contextBox: copy?.contextBox,
-                        publishes: held.publishes, entry: held.entry, contextGeneration: held.contextGeneration),
+                        publishes: held.publishes, entry: held.entry, contextGeneration: held.contextGeneration,
+                        source: held.source),
                     defaultText: text ?? "",
                     receivedText: reason == .foundMatch ? receivedText(value, copy?.config.value) : nil,
                     requestedType: Value.self, at: now)
@@ -274,7 +282,8 @@ extension ClientCore {
         if held.publishes || keepsOutcome, let copy {
             let evaluation = EvaluationOutcome(
                 key: key, reason: reason, state: copy.config, contextBox: copy.contextBox,
-                publishes: held.publishes, entry: held.entry, contextGeneration: held.contextGeneration)
+                publishes: held.publishes, entry: held.entry, contextGeneration: held.contextGeneration,
+                source: held.source)
             if reports { publish(evaluation, value: value) }
             if keepsOutcome { outcome = evaluation }
         }

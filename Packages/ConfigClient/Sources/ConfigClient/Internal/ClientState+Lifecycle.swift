@@ -14,6 +14,7 @@ extension ClientState {
     mutating func beginConnect(_ attempt: ConnectionAttempt, context: ConfigDirectorContext?) -> Transition? {
         guard !isClosed else { return nil }
         lifecycle = .connecting(Connect(attempt: attempt, context: context))
+        refusal = nil
         return Transition()
     }
 
@@ -55,6 +56,7 @@ extension ClientState {
             if connect.isCallerWaiting { transition.release = (connect.attempt, .failed(error)) }
             lifecycle = .stopped
             isInitializing = false
+            refusal = error
             return transition
         case .live(let reason):
             isInitializing = false

@@ -12,6 +12,8 @@ struct ClientState {
     /// Whether the client waits for its very first config state: set when `initialize` is called on a
     /// client that never received any, cleared by that config state, a fatal refusal or `close`.
     var isInitializing = false
+    /// The refusal for good (PROTOCOL §4) that stopped the newest connect, until the next connect begins.
+    var refusal: ConfigDirectorError?
     /// The context evaluations run against, boxed so that an evaluation that needs it retains one
     /// object instead of copying the context's strings and traits.
     private(set) var contextBox: ContextBox?
