@@ -21,7 +21,7 @@ import PackageDescription
 
 let package = Package(
     name: "consumer",
-    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     dependencies: [.package(url: "file://$work/sdk", from: "1.7.0")],
     targets: [
         .executableTarget(
