@@ -96,9 +96,9 @@ extension ClientCore {
     ) -> Evaluated<Value> {
         let context = EvaluationHookContext(
             key: key,
-            requestedType: Value.self,
+            requestedType: (Value.self as? any StandInValue.Type)?.requestedType ?? Value.self,
             context: state.read { state, _ in state.pointee.context },
-            defaultValue: ConfigEvaluationValue(defaultValue)
+            defaultValue: (defaultValue as? any StandInValue)?.evaluationValue ?? ConfigEvaluationValue(defaultValue)
         )
         return hooks.evaluation(
             context,
