@@ -46,6 +46,25 @@ struct MainActorJSONTests {
         #expect(seen[2].isDefaultValue)
     }
 
+    @Test("a Sendable type read on the main actor keeps the other read, whose decode the stripe keeps and publishes")
+    @MainActor
+    func sendableOnTheMainActor() async throws {
+        let fixture = try ClientFixture()
+        defer { fixture.client.close() }
+        await fixture.client.initialize()
+        var evaluations = fixture.client.evaluations.makeAsyncIterator()
+
+        struct SendableTheme: Decodable, Equatable, Sendable {
+            let primary: String
+            let cornerRadius: Double
+        }
+        let fallback = SendableTheme(primary: "none", cornerRadius: 0)
+        let theme = fixture.client.value(for: "theme", as: SendableTheme.self, default: fallback)
+        #expect(theme == SendableTheme(primary: "#101010", cornerRadius: 8))
+        // The decoded value itself reaches the stream: the overload of Sendable types evaluated it.
+        #expect(try #require(await evaluations.next()).value.as(SendableTheme.self) == theme)
+    }
+
     @Test("a document that does not decode as the type gives the default, with invalidJSON")
     @MainActor
     func invalid() async throws {
