@@ -171,7 +171,10 @@ extension ClientCore {
         }
         let document =
             if let hooks {
-                hooked(key, default: placeholder, hooks: hooks) { evaluation(true) }.value
+                hooked(
+                    key, default: placeholder, requestedType: Value.self, evaluationValue: \.evaluationValue,
+                    hooks: hooks
+                ) { evaluation(true) }.value
             } else {
                 evaluation(false).value
             }
@@ -423,15 +426,22 @@ extension ClientCore {
     /// Publishes an evaluation of `value` on `evaluations` when anyone listens.
     private func publish<Value: Sendable>(_ outcome: EvaluationOutcome, value: Value) {
         guard outcome.publishes else { return }
-        evaluations.send(configEvaluation(outcome, value: value))
+        // A stand-in is published as the value it stands for; the cast runs only while anyone listens.
+        let published = (value as? any StandInValue)?.evaluationValue ?? ConfigEvaluationValue(value)
+        evaluations.send(configEvaluation(outcome, value: published))
     }
 
     /// The evaluation `evaluations` publishes for an outcome and its value.
     func configEvaluation<Value: Sendable>(_ outcome: EvaluationOutcome, value: Value) -> ConfigEvaluation {
+        configEvaluation(outcome, value: ConfigEvaluationValue(value))
+    }
+
+    /// The evaluation `evaluations` publishes for an outcome and its value, boxed.
+    func configEvaluation(_ outcome: EvaluationOutcome, value: ConfigEvaluationValue) -> ConfigEvaluation {
         let found = outcome.reason == .foundMatch
         return ConfigEvaluation(
             key: outcome.key,
-            value: (value as? any StandInValue)?.evaluationValue ?? ConfigEvaluationValue(value),
+            value: value,
             valueID: found ? outcome.state?.effectiveValueID : nil,
             isDefaultValue: !found,
             context: outcome.contextBox?.context,
