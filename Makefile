@@ -12,7 +12,7 @@ PACKAGES := $(filter-out TestSupport,$(notdir $(wildcard Packages/*)))
 LOOPBACK_SUITES := EndToEndTests|DocumentedExamplesTests|ConfigEmulatorTests|ConfigDemoTests
 DOC_TARGETS := ConfigDirector ConfigModel ConfigTransport ConfigStore ConfigClient ConfigTesting ConfigOpenFeature
 
-.PHONY: help build demo test test-packages test-openfeature check-manifests check-time-limits check-imports check-api api test-consumer test-tsan lint format docs bench build-bench clean
+.PHONY: help build demo test test-packages test-openfeature check-manifests check-privacy check-time-limits check-imports check-api api test-consumer test-tsan lint format docs bench build-bench clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -44,6 +44,9 @@ test-openfeature: ## Test the OpenFeature provider with the trait on: ConfigOpen
 
 check-manifests: ## Fail when a nested manifest drifts from the root (targets, dependencies, settings).
 	python3 Scripts/check-manifests.py
+
+check-privacy: ## Fail when a module's PrivacyInfo.xcprivacy and its uses of Apple's required-reason APIs disagree.
+	python3 Scripts/check-privacy.py
 
 check-time-limits: ## Fail when a @Suite or @Test has no .timeLimit trait, directly or from an enclosing suite.
 	python3 Scripts/check-time-limits.py

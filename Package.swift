@@ -13,7 +13,7 @@ let sharedSwiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "configdirector-swift-sdk",
-    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "ConfigDirector", targets: ["ConfigDirector"]),
         .library(name: "ConfigDirectorTesting", targets: ["ConfigDirectorTesting"]),
@@ -48,12 +48,14 @@ let package = Package(
         .target(
             name: "ConfigStore",
             dependencies: ["ConfigModel"],
-            path: "Packages/ConfigStore/Sources/ConfigStore"
+            path: "Packages/ConfigStore/Sources/ConfigStore",
+            resources: [.process("Resources/PrivacyInfo.xcprivacy")]
         ),
         .target(
             name: "ConfigClient",
             dependencies: ["ConfigModel", "ConfigTransport", "ConfigStore"],
-            path: "Packages/ConfigClient/Sources/ConfigClient"
+            path: "Packages/ConfigClient/Sources/ConfigClient",
+            resources: [.process("Resources/PrivacyInfo.xcprivacy")]
         ),
         .target(
             name: "ConfigTesting",

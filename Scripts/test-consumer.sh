@@ -3,7 +3,8 @@
 # version. The committed HEAD is cloned to a temporary folder and tagged with the version the SDK reports
 # (ConfigDirectorSDK.version); the consumer depends on it by file:// URL `from: "1.7.0"`, as the reference
 # page installs it, and builds once with ConfigModel alone and once with the
-# ConfigDirector umbrella. Proves that the root manifest resolves as a versioned dependency and that
+# ConfigDirector umbrella; then an app target isolated to the main actor by default (Xcode 26's template)
+# builds the documented examples (Scripts/MainActorApp) with warnings as errors. Proves that the root manifest resolves as a versioned dependency and that
 # the OpenFeature trait's dependency is never fetched by default.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,7 +22,7 @@ import PackageDescription
 
 let package = Package(
     name: "consumer",
-    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     dependencies: [.package(url: "file://$work/sdk", from: "1.7.0")],
     targets: [
         .executableTarget(
@@ -59,6 +60,38 @@ _ = (Transport(), ConfigSet(), JSONValue())
 print("ConfigDirector umbrella: ok")
 SWIFT
 
+# An app target as Xcode 26's template makes it: the main actor by default, with the two upcoming features
+# that come with it, warnings as errors. Its sources are the examples of the README and of the reference
+# page (Docs/configdirector-swift-sdk.md) verbatim; what they leave to the reader is given around them.
+app="$work/main-actor-app"
+mkdir -p "$app/Sources/MainActorApp"
+cat > "$app/Package.swift" <<MANIFEST
+// swift-tools-version:6.2
+import PackageDescription
+
+let package = Package(
+    name: "main-actor-app",
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
+    dependencies: [.package(url: "file://$work/sdk", from: "1.7.0")],
+    targets: [
+        .executableTarget(
+            name: "MainActorApp",
+            dependencies: [
+                .product(name: "ConfigDirector", package: "sdk"),
+                .product(name: "ConfigDirectorTesting", package: "sdk"),
+            ],
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+                .treatAllWarnings(as: .error),
+            ]
+        )
+    ]
+)
+MANIFEST
+cp "$work/sdk/Scripts/MainActorApp/"*.swift "$app/Sources/MainActorApp/"
+
 cd "$work/consumer"
 echo "== consumer: ConfigModel alone"
 swift build --product ModelOnly
@@ -70,4 +103,8 @@ if [ -d .build/checkouts/swift-sdk ]; then
     echo "error: the OpenFeature dependency was fetched although its trait is off" >&2
     exit 1
 fi
-echo "test-consumer: both consumers built against the SDK tagged $version"
+echo "== consumer: an app target isolated to the main actor by default, the documented examples, warnings as errors"
+cd "$app"
+swift build --product MainActorApp
+"$(swift build --show-bin-path)/MainActorApp"
+echo "test-consumer: the three consumers built against the SDK tagged $version"

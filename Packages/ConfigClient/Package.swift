@@ -11,7 +11,7 @@ let sharedSwiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "ConfigClient",
-    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [.library(name: "ConfigClient", targets: ["ConfigClient"])],
     dependencies: [
         .package(path: "../ConfigModel"),
@@ -28,7 +28,8 @@ let package = Package(
                 .product(name: "ConfigModel", package: "ConfigModel"),
                 .product(name: "ConfigTransport", package: "ConfigTransport"),
                 .product(name: "ConfigStore", package: "ConfigStore"),
-            ]
+            ],
+            resources: [.process("Resources/PrivacyInfo.xcprivacy")]
         ),
         .testTarget(
             name: "ConfigClientTests",

@@ -11,7 +11,7 @@ let sharedSwiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "ConfigModel",
-    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [.library(name: "ConfigModel", targets: ["ConfigModel"])],
     dependencies: [
         // The test helpers (Packages/TestSupport depends on this package in turn: see CONTRIBUTING.md).

@@ -11,7 +11,7 @@ let sharedSwiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "ConfigOpenFeature",
-    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [.library(name: "ConfigOpenFeature", targets: ["ConfigOpenFeature"])],
     traits: [
         .trait(

@@ -11,7 +11,7 @@ let sharedSwiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "ConfigStore",
-    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [.library(name: "ConfigStore", targets: ["ConfigStore"])],
     dependencies: [
         .package(path: "../ConfigModel"),
@@ -22,7 +22,8 @@ let package = Package(
             name: "ConfigStore",
             dependencies: [
                 .product(name: "ConfigModel", package: "ConfigModel")
-            ]
+            ],
+            resources: [.process("Resources/PrivacyInfo.xcprivacy")]
         ),
         .testTarget(
             name: "ConfigStoreTests",

@@ -11,7 +11,7 @@ let sharedSwiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "ConfigTransport",
-    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [.library(name: "ConfigTransport", targets: ["ConfigTransport"])],
     dependencies: [
         .package(path: "../ConfigModel"),

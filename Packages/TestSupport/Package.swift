@@ -13,7 +13,7 @@ let sharedSwiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "TestSupport",
-    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "TestSupport", targets: ["TestSupport"]),
         .library(name: "ModelTestSupport", targets: ["ModelTestSupport"]),

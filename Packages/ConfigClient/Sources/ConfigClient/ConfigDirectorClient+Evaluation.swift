@@ -52,4 +52,32 @@ extension ConfigDirectorClient {
             core.evaluated(forJSON: key, default: defaultValue)
         }.value
     }
+
+    /// The value of a JSON config, decoded as `type` on the main actor: for a type whose `Decodable`
+    /// conformance is isolated to the main actor, as a type declared in an app target isolated to the
+    /// main actor by default (Xcode 26's template) has.
+    ///
+    /// ```swift
+    /// struct Theme: Decodable {  // in a target with .defaultIsolation(MainActor.self)
+    ///     let primary: String
+    ///     let cornerRadius: Double
+    /// }
+    ///
+    /// let theme = client.value(for: "theme", as: Theme.self, default: Theme(primary: "#101010", cornerRadius: 8))
+    /// ```
+    ///
+    /// The document is decoded on the main actor, at each read (a `Sendable` type's decode is kept
+    /// between reads instead, by the other overload, which Swift picks for such a type). The evaluation is
+    /// counted and published as any other, but the `evaluations` stream and the hooks, which run on other
+    /// threads, are given the served document as a `String` in place of the decoded value.
+    /// - Parameters:
+    ///   - key: The config key.
+    ///   - type: The `Decodable` type to decode the document as.
+    ///   - defaultValue: The value returned when the config is missing, not JSON, or does not decode.
+    /// - Returns: The decoded value, or `defaultValue`.
+    @MainActor
+    @discardableResult
+    public func value<Value: Decodable>(for key: String, as type: Value.Type, default defaultValue: Value) -> Value {
+        core.value(forIsolatedJSON: key, default: defaultValue, hooks: hooks)
+    }
 }

@@ -106,6 +106,26 @@ struct HookTests {
             ])
     }
 
+    @Test("a JSON read of a type isolated to the main actor tells the stages that type, and the served document")
+    @MainActor
+    func mainActorJSON() async throws {
+        let log = HookLog()
+        let fixture = try ClientFixture(hooks: [RecordingHook(name: "a", log: log)])
+        defer { fixture.client.close() }
+        var evaluations = fixture.client.evaluations.makeAsyncIterator()
+        await fixture.client.initialize()
+
+        let fallback = MainActorTheme(primary: "none", cornerRadius: 0)
+        let theme = fixture.client.value(for: "theme", as: MainActorTheme.self, default: fallback)
+        #expect(theme == MainActorTheme(primary: "#101010", cornerRadius: 8))
+        let published = try #require(await evaluations.next())
+        #expect(log.results.withLock { $0 } == [published])
+        let context = try #require(log.contexts.withLock { $0 }.first)
+        #expect(ObjectIdentifier(context.requestedType) == ObjectIdentifier(MainActorTheme.self))
+        #expect(context.defaultValue.as(String.self) == String(describing: fallback))
+        #expect(published.value.as(String.self) == ##"{"primary":"#101010","cornerRadius":8}"##)
+    }
+
     @Test("the stages are told the key, type, context and default, then the evaluation that is published")
     func whatStagesAreTold() async throws {
         let log = HookLog()

@@ -73,6 +73,17 @@ public final class ChildProcess: Sendable {
         self.input = input
     }
 
+    /// Whether every command is an executable file in a folder of `PATH`: the suites that spawn `python3`
+    /// or `openssl` are enabled only when they are, and report themselves skipped with a message otherwise.
+    /// - Parameter commands: The commands' names.
+    /// - Returns: `true` when each of them is found.
+    public static func areInstalled(_ commands: String...) -> Bool {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        return commands.allSatisfy { command in
+            folders.contains { folder in access("\(folder)/\(command)", X_OK) == 0 }
+        }
+    }
+
     /// Runs `openssl` with `arguments` in `folder`, without the system's configuration file, and waits for it.
     /// - Throws: When it does not start or exits with a failure.
     public static func openssl(_ arguments: [String], in folder: URL) throws {

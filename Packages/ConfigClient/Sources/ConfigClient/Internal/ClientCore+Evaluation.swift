@@ -153,6 +153,41 @@ extension ClientCore {
         return Evaluated(value: value, outcome: outcome ?? Self.lostOutcome(key))
     }
 
+    /// Decodes the JSON config `key` as `Value`, whose `Decodable` conformance may be isolated to the
+    /// caller's actor, on the caller's thread: the same evaluation as ``value(forJSON:default:defaultText:)``
+    /// (counted, published, hooked) of an ``IsolatedJSONDocument``, which keeps the served document rather
+    /// than the decoded value, so a read that the stripe already evaluated decodes the document again.
+    func value<Value: Decodable>(forIsolatedJSON key: String, default defaultValue: Value, hooks: HookRunner?) -> Value
+    {
+        let description = String(describing: defaultValue)
+        var decoded: Value?
+        let parse = { (text: String) -> IsolatedJSONDocument<Value>? in
+            guard let value = try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) else { return nil }
+            decoded = value
+            return IsolatedJSONDocument(text: text, description: description)
+        }
+        let placeholder = IsolatedJSONDocument<Value>(text: nil, description: description)
+        let evaluation = { (keepsOutcome: Bool) -> Evaluated<IsolatedJSONDocument<Value>> in
+            var outcome: EvaluationOutcome?
+            let document = self.evaluate(
+                key, default: placeholder, .json, keepsOutcome: keepsOutcome, reports: true, outcome: &outcome,
+                defaultText: { description }, parse: parse, receivedText: { _, served in served })
+            return Evaluated(value: document, outcome: outcome ?? Self.lostOutcome(key))
+        }
+        let document =
+            if let hooks {
+                hooked(
+                    key, default: placeholder, requestedType: Value.self, evaluationValue: \.evaluationValue,
+                    hooks: hooks
+                ) { evaluation(true) }.value
+            } else {
+                evaluation(false).value
+            }
+        if let decoded { return decoded }
+        guard let text = document.text else { return defaultValue }
+        return (try? JSONDecoder().decode(Value.self, from: Data(text.utf8))) ?? defaultValue
+    }
+
     /// The outcome of an evaluation that kept none, which `keepsOutcome` rules out.
     private static func lostOutcome(_ key: String) -> EvaluationOutcome {
         EvaluationOutcome(
@@ -400,15 +435,22 @@ extension ClientCore {
     /// Publishes an evaluation of `value` on `evaluations` when anyone listens.
     private func publish<Value: Sendable>(_ outcome: EvaluationOutcome, value: Value) {
         guard outcome.publishes else { return }
-        evaluations.send(configEvaluation(outcome, value: value))
+        // A stand-in is published as the value it stands for; the cast runs only while anyone listens.
+        let published = (value as? any StandInValue)?.evaluationValue ?? ConfigEvaluationValue(value)
+        evaluations.send(configEvaluation(outcome, value: published))
     }
 
     /// The evaluation `evaluations` publishes for an outcome and its value.
     func configEvaluation<Value: Sendable>(_ outcome: EvaluationOutcome, value: Value) -> ConfigEvaluation {
+        configEvaluation(outcome, value: ConfigEvaluationValue(value))
+    }
+
+    /// The evaluation `evaluations` publishes for an outcome and its value, boxed.
+    func configEvaluation(_ outcome: EvaluationOutcome, value: ConfigEvaluationValue) -> ConfigEvaluation {
         let found = outcome.reason == .foundMatch
         return ConfigEvaluation(
             key: outcome.key,
-            value: ConfigEvaluationValue(value),
+            value: value,
             valueID: found ? outcome.state?.effectiveValueID : nil,
             isDefaultValue: !found,
             context: outcome.contextBox?.context,

@@ -94,16 +94,32 @@ extension ClientCore {
         hooks: HookRunner,
         evaluate: () -> Evaluated<Value>
     ) -> Evaluated<Value> {
+        hooked(
+            key, default: defaultValue, requestedType: Value.self, evaluationValue: { ConfigEvaluationValue($0) },
+            hooks: hooks, evaluate: evaluate)
+    }
+
+    /// ``hooked(_:default:hooks:evaluate:)`` of a value that stands in for the app's (see
+    /// ``IsolatedJSONDocument``): the hooks are told `requestedType`, and are given `evaluationValue` of the
+    /// default and of the result.
+    func hooked<Value: Sendable>(
+        _ key: String,
+        default defaultValue: Value,
+        requestedType: any Any.Type,
+        evaluationValue: (Value) -> ConfigEvaluationValue,
+        hooks: HookRunner,
+        evaluate: () -> Evaluated<Value>
+    ) -> Evaluated<Value> {
         let context = EvaluationHookContext(
             key: key,
-            requestedType: Value.self,
+            requestedType: requestedType,
             context: state.read { state, _ in state.pointee.context },
-            defaultValue: ConfigEvaluationValue(defaultValue)
+            defaultValue: evaluationValue(defaultValue)
         )
         return hooks.evaluation(
             context,
             evaluate,
-            result: { evaluated in configEvaluation(evaluated.outcome, value: evaluated.value) }
+            result: { evaluated in configEvaluation(evaluated.outcome, value: evaluationValue(evaluated.value)) }
         )
     }
 }

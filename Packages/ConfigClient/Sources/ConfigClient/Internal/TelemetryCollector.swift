@@ -121,7 +121,9 @@ final class TelemetryCollector: Sendable {
             into list: inout [Aggregate]
         ) {
             let typeID = ObjectIdentifier(requestedType)
-            let typeName = typeNames[typeID] ?? String(describing: requestedType)
+            let typeName =
+                typeNames[typeID]
+                ?? String(describing: (requestedType as? any StandInValue.Type)?.requestedType ?? requestedType)
             typeNames[typeID] = typeName
             list.append(
                 Aggregate(

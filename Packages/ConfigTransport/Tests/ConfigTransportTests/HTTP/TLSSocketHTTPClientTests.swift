@@ -9,7 +9,10 @@ import ModelTestSupport
 
 /// The socket client over TLS against a Python peer on loopback: streams, one-shot requests, refused
 /// certificates, servers that close at awkward moments, timeouts and cancel.
-@Suite("Socket HTTP client over TLS", .timeLimit(.minutes(1)))
+@Suite(
+    "Socket HTTP client over TLS", .timeLimit(.minutes(1)),
+    .enabled(if: ChildProcess.areInstalled("python3", "openssl"), "needs python3 and openssl in PATH: not installed")
+)
 struct TLSSocketHTTPClientTests {
     /// The loaded OpenSSL; the suite needs it (every Linux with Python's `ssl` has it).
     private static func openSSL() throws -> OpenSSLLibrary {
