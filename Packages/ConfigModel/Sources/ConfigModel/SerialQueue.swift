@@ -4,10 +4,9 @@ internal import Foundation
 /// the one serial queue of the SDK (the client's lifecycle operations, telemetry's sends, the kept
 /// values' storage).
 ///
-/// An operation is a task of the cooperative pool, so it must not block. Blocking work, such as a
-/// caching provider's file I/O, goes through ``performBlocking(_:)`` or ``runBlocking(_:)``, which run it
-/// on the queue's dispatch queue while the operation, and whoever awaits it, suspends: no thread of the
-/// cooperative pool waits on it.
+/// An operation is a task of the cooperative pool, so it must not block: blocking work, such as a caching
+/// provider's file I/O, runs on threads of its own (ConfigStore's storage threads) while the operation
+/// suspends.
 @_spi(Internal) public final class SerialQueue: Sendable {
     private struct State {
         /// The last operation enqueued; the next one starts after it.
@@ -20,14 +19,8 @@ internal import Foundation
 
     private let state = Locked(State())
 
-    /// Where the blocking parts of the operations run.
-    private let blockingQueue: DispatchQueue
-
     /// Creates an empty queue.
-    /// - Parameter label: The label of the dispatch queue its blocking parts run on, for diagnosis.
-    public init(label: String = "com.configdirector.serial-queue") {
-        blockingQueue = DispatchQueue(label: label, qos: .userInitiated)
-    }
+    public init() {}
 
     /// Enqueues `operation` after every operation enqueued before it, and returns at once.
     /// - Parameter operation: The work; it runs on the cooperative pool and must not block.
@@ -73,25 +66,6 @@ internal import Foundation
     public func perform<Result: Sendable>(_ operation: @escaping @Sendable () async -> Result) async -> Result {
         await withCheckedContinuation { continuation in
             enqueue { continuation.resume(returning: await operation()) }
-        }
-    }
-
-    /// Enqueues `body`, which may block, after every operation enqueued before it, and waits for its
-    /// result; the body runs on a dispatch thread, never on the cooperative pool.
-    /// - Parameter body: The blocking work.
-    /// - Returns: What the body returned.
-    public func performBlocking<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
-        await perform { await self.runBlocking(body) }
-    }
-
-    /// Runs `body`, which may block, on the queue's dispatch queue, and suspends the caller until it
-    /// returns: how an operation of the queue does its blocking part without holding a thread of the
-    /// cooperative pool. It does not wait for the queue's operations: call it from one of them.
-    /// - Parameter body: The blocking work.
-    /// - Returns: What the body returned.
-    public func runBlocking<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
-        await withCheckedContinuation { continuation in
-            blockingQueue.async { continuation.resume(returning: body()) }
         }
     }
 }

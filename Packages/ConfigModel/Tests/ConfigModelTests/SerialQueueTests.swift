@@ -1,26 +1,12 @@
-import Dispatch
 import Foundation
 import TestSupport
 import Testing
 
 @testable @_spi(Internal) @_spi(Locking) import ConfigModel
 
-#if canImport(CDispatch)
-import CDispatch
-#endif
-
 @Suite(
-    "SerialQueue: one operation at a time, in order; blocking parts on its own dispatch queue", .timeLimit(.minutes(1)))
+    "SerialQueue: one operation at a time, in order, across suspensions", .timeLimit(.minutes(1)))
 struct SerialQueueTests {
-    /// The label of the dispatch queue the caller runs on.
-    private static func currentQueueLabel() -> String {
-        #if canImport(CDispatch)
-        String(cString: dispatch_queue_get_label(nil))
-        #else
-        String(cString: __dispatch_queue_get_label(nil))
-        #endif
-    }
-
     @Test("runs operations one at a time in the order enqueued, each ending before the next starts, across suspensions")
     func order() async {
         let queue = SerialQueue()
@@ -56,49 +42,6 @@ struct SerialQueueTests {
         opener.yield()
         #expect(await result == 42)
         #expect(log.withLock { $0 } == ["first", "second"])
-    }
-
-    @Test("runs a blocking body on the queue's labelled dispatch queue, in order with the async operations")
-    func blockingOnItsDispatchQueue() async {
-        let queue = SerialQueue(label: "com.configdirector.tests.serial")
-        let log = Locked<[String]>([])
-        queue.enqueue {
-            await Task.yield()
-            log.withLock { $0.append("async") }
-        }
-        let label = await queue.performBlocking { () -> String in
-            log.withLock { $0.append("blocking") }
-            return Self.currentQueueLabel()
-        }
-        #expect(label == "com.configdirector.tests.serial")
-        #expect(log.withLock { $0 } == ["async", "blocking"])
-        let inside = await queue.perform { await queue.runBlocking { Self.currentQueueLabel() } }
-        #expect(inside == "com.configdirector.tests.serial")
-    }
-
-    @Test("bodies blocked on more queues than the pool has threads leave the pool free: callers suspend")
-    func blockedBodiesHoldNoPoolThread() async {
-        // One more blocked body than the cooperative pool has threads: were the bodies run on the pool,
-        // no operation could run until they were released, and the check below would hang to its limit.
-        let count = ProcessInfo.processInfo.activeProcessorCount + 1
-        let queues = (0..<count).map { SerialQueue(label: "com.configdirector.tests.stalled-\($0)") }
-        let release = DispatchSemaphore(value: 0)
-        let (started, signal) = AsyncStream.makeStream(of: Void.self)
-        let blocked = queues.map { queue in
-            Task {
-                await queue.performBlocking {
-                    signal.yield()
-                    release.wait()
-                }
-            }
-        }
-        var iterator = started.makeAsyncIterator()
-        for _ in 0..<count { await iterator.next() }
-        // Every body is blocked now; async operations of another queue still run.
-        let other = SerialQueue()
-        #expect(await other.perform { 8 } == 8)
-        for _ in 0..<count { release.signal() }
-        for task in blocked { await task.value }
     }
 
     @Test("an operation waits for its turn, counted as waiting, and idle returns once the last ended")

@@ -48,10 +48,10 @@ public import Foundation
     private let scheduleWrite: WriteScheduler
     private let now: @Sendable () -> Date
     /// The queue of the kept values' reads and writes.
-    private let queue = SerialQueue(label: "com.configdirector.kept-values")
+    private let queue = SerialQueue()
     /// The instance id's own queue, so that a slow read of the values never delays the connection,
     /// which needs the id. Operations of `queue` may wait for it, never the other way round.
-    private let instanceIDQueue = SerialQueue(label: "com.configdirector.instance-id")
+    private let instanceIDQueue = SerialQueue()
     /// Where the blocking calls of `queue`'s operations run.
     private let valuesLane: StorageLane
     /// Where the blocking calls of `instanceIDQueue`'s operations run.
