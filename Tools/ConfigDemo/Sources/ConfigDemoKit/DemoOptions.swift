@@ -102,7 +102,8 @@ public struct DemoOptions: Sendable, Equatable {
                               fetches when resumed after the server is back, instead of at its next poll.
           --follow            After the story, keep printing every change until Ctrl-C. The demo writes the
                               emulator's configs to a file in a temporary folder and reloads it on change
-                              (the emulator's --watch); it prints the file's path and an admin API call.
+                              (the emulator's --watch); it prints the dashboard's URL, the file's path and
+                              an admin API call.
           --base-url URL      Run the client against a real ConfigDirector environment instead of the
           --sdk-key KEY       emulator: no scripted server changes; it connects as the user
                               "config-demo-user", prints the keys and values received and follows changes

@@ -23,10 +23,12 @@ extension DemoStory {
         let probe = try makeClient(timeout: 2, step: 0)
         await probe.client.initialize(context: Self.tenantContext)
         console.line()
-        console.line("Following changes for tenant \"acme\" until Ctrl-C. To change a config, either")
+        console.line("Following changes for tenant \"acme\" until Ctrl-C. To change a config,")
+        console.note("open the dashboard at \(emulator.dashboardURL.absoluteString),")
         console.note("edit \(file.path) (reloaded within a second), or call the admin API:")
         console.note(
-            "curl -X PUT \(emulator.baseURL.absoluteString)/admin/configs/welcome-message/value -d '\"Hi there\"'"
+            "curl -X PUT -H 'X-Emulator-Admin: 1' \(emulator.baseURL.absoluteString)/admin/configs/welcome-message/value"
+                + " -d '\"Hi there\"'"
         )
         if options.usesPolling {
             console.note("(polling: changes arrive with the next poll, every 30 s)")

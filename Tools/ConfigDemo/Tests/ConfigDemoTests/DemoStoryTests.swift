@@ -25,6 +25,7 @@ struct DemoStoryTests {
             #expect(section.contains("    ok "), "step \(number) printed no check that held\n\(section)")
         }
         #expect(output.contains("6 steps, 6 ok."))
+        #expect(output.contains("dashboard: http://127.0.0.1:"), "the demo prints the dashboard's URL")
         #expect(!output.contains("\u{1B}["), "plain output has no escape sequences")
     }
 
@@ -69,6 +70,7 @@ struct DemoStoryTests {
             }
         }
         #expect(sawEdit.current, "\(buffer.output)")
+        #expect(buffer.output.contains("curl -X PUT -H 'X-Emulator-Admin: 1' http://127.0.0.1:"))
     }
 
     @Test("serves the example configs file of the emulator")
