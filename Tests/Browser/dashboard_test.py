@@ -328,7 +328,18 @@ class DashboardTests(unittest.TestCase):
                 "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
             self.assertLessEqual(overflow, 0, f"the page scrolls sideways at {width}x{height}")
             self.assertTrue(self.driver.save_screenshot(str(self.artefacts / name)))
+        # Dark mode follows the system's preference.
+        background = "return getComputedStyle(document.body).backgroundColor"
+        light = self.driver.execute_script(background)
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+            "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        dark = self.driver.execute_script(background)
+        self.assertTrue(self.driver.save_screenshot(str(self.artefacts / "dashboard-dark-390x844.png")))
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         self.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        brightness = lambda color: sum(int(n) for n in re.findall(r"\d+", color)[:3])
+        self.assertGreater(brightness(light), 600, light)
+        self.assertLess(brightness(dark), 150, dark)
 
     def test_10_a_page_of_another_origin_cannot_use_the_admin_api(self):
         before = admin(self.port, "GET", "configs")
