@@ -109,9 +109,10 @@ public struct DemoOptions: Sendable, Equatable {
                               "config-demo-user", prints the keys and values received and follows changes
                               until Ctrl-C. Nothing is kept on this machine.
           --key KEY:TYPE      With --base-url: a config to print, read as TYPE (bool, int, double, string or
-                              json). Repeat it for more configs. Other keys are listed without their value,
-                              since reading a config as the wrong type would report type mismatches to
-                              your dashboard.
+                              json), then followed with values(for:default:): each value the stream
+                              yields is printed as it arrives. Repeat it for more configs. Other keys are
+                              listed without their value, since reading a config as the wrong type would
+                              report type mismatches to your dashboard.
           --log-level LEVEL   The SDK's own log level: off, error (default), warn, info or debug.
           -h, --help          Show this help.
         """

@@ -37,7 +37,7 @@ extension DemoStory {
         var values: [ReadValue] = []
         for key in keys { values.append(await probe.read(key)) }
         console.table(rows(values))
-        let follower = ChangeFollower.start(probe, shown: values, console: console) { key in
+        let follower = ChangeFollower.start(probe, watching: keys, shown: values, console: console) { key in
             emulator.document.configs.last { $0.key == key }.map { FollowedKey.ValueType($0.type) }
         }
         await untilInterrupted()

@@ -60,17 +60,45 @@ struct DemoStoryTests {
             else { return }
             let edited = text.replacingOccurrences(of: "Hello again, changed on the server", with: "Edited by hand")
             try? edited.write(toFile: path, atomically: true, encoding: .utf8)
-            let deadline = Date(timeIntervalSinceNow: 10)
-            while Date() < deadline {
-                if buffer.output.contains("welcome-message = \"Edited by hand\"") {
-                    sawEdit.set(true)
-                    return
-                }
-                try? await Task.sleep(nanoseconds: 10_000_000)
-            }
+            sawEdit.set(await Self.printed("welcome-message = \"Edited by hand\"", in: buffer))
         }
         #expect(sawEdit.current, "\(buffer.output)")
         #expect(buffer.output.contains("curl -X PUT -H 'X-Emulator-Admin: 1' http://127.0.0.1:"))
+    }
+
+    @Test("--follow prints what a values(for:) stream yields when a config is removed: its default value")
+    func followPrintsTheDefaultOfARemovedConfig() async throws {
+        let buffer = OutputBuffer()
+        var options = DemoOptions(isPlain: true)
+        options.follows = true
+        let story = DemoStory(options: options, console: buffer.console)
+        defer { story.finish() }
+        try await story.run()
+        let sawDefault = Protected(false)
+        try await story.follow {
+            guard let path = Self.configsPath(in: buffer.output),
+                let data = FileManager.default.contents(atPath: path),
+                var document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let configs = document["configs"] as? [[String: Any]]
+            else { return }
+            document["configs"] = configs.filter { $0["key"] as? String != "welcome-message" }
+            guard let edited = try? JSONSerialization.data(withJSONObject: document) else { return }
+            try? edited.write(to: URL(fileURLWithPath: path), options: .atomic)
+            // The events name the removed key; the stream of the key, read as a String, yields its default.
+            guard await Self.printed("welcome-message was removed", in: buffer) else { return }
+            sawDefault.set(await Self.printed("welcome-message = \"\"", in: buffer))
+        }
+        #expect(sawDefault.current, "\(buffer.output)")
+    }
+
+    /// Waits up to 10 s for the story to print `text`; whether it did.
+    private static func printed(_ text: String, in buffer: OutputBuffer) async -> Bool {
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while Date() < deadline {
+            if buffer.output.contains(text) { return true }
+            try? await Task.sleep(nanoseconds: 10_000_000)
+        }
+        return false
     }
 
     @Test("serves the example configs file of the emulator")
