@@ -12,7 +12,7 @@ PACKAGES := $(filter-out TestSupport,$(notdir $(wildcard Packages/*)))
 LOOPBACK_SUITES := EndToEndTests|DocumentedExamplesTests|ConfigEmulatorTests|ConfigDemoTests
 DOC_TARGETS := ConfigDirector ConfigModel ConfigTransport ConfigStore ConfigClient ConfigTesting ConfigOpenFeature
 
-.PHONY: help build demo test test-packages test-openfeature check-manifests check-privacy check-time-limits check-imports check-api api test-consumer test-tsan lint format docs bench build-bench clean
+.PHONY: help build demo test test-packages test-openfeature check-manifests check-privacy check-time-limits check-imports check-api api test-consumer test-browser test-tsan lint format docs bench build-bench clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -62,6 +62,9 @@ api: build ## Rewrite Scripts/public-api.txt after a deliberate change of the pu
 
 test-consumer: ## Build a throwaway app that depends on a tagged clone by URL (ConfigModel alone, then ConfigDirector).
 	Scripts/test-consumer.sh
+
+test-browser: ## Drive the emulator's dashboard in headless Chromium with a real SDK client (installs chromium, selenium if missing).
+	Tests/Browser/run.sh
 
 test-tsan: ## Run the root suite under the thread sanitizer, in parallel: the unit suites, then the loopback suites.
 	@# As in `make test`, the loopback suites run after the rest, in parallel among themselves.

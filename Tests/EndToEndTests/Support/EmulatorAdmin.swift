@@ -15,12 +15,13 @@ enum EmulatorAdmin {
         case status(Int)
     }
 
-    /// The id of the last event the emulator wrote, from `GET /admin/health`.
+    /// The id of the last event the emulator wrote, from `GET /admin/health` (with the admin header).
     static func lastEventID(of emulator: ConfigEmulator) async throws -> String {
-        let url = emulator.baseURL.appendingPathComponent("admin").appendingPathComponent("health")
+        var request = URLRequest(url: emulator.baseURL.appendingPathComponent("admin").appendingPathComponent("health"))
+        request.setValue(emulator.adminToken ?? "1", forHTTPHeaderField: "X-Emulator-Admin")
         let session = URLSession(configuration: .ephemeral)
         defer { session.finishTasksAndInvalidate() }
-        let (data, response) = try await session.data(from: url)
+        let (data, response) = try await session.data(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard status == 200 else { throw AdminError.status(status) }
         return try JSONDecoder().decode(Health.self, from: data).lastEventId

@@ -102,15 +102,17 @@ public struct DemoOptions: Sendable, Equatable {
                               fetches when resumed after the server is back, instead of at its next poll.
           --follow            After the story, keep printing every change until Ctrl-C. The demo writes the
                               emulator's configs to a file in a temporary folder and reloads it on change
-                              (the emulator's --watch); it prints the file's path and an admin API call.
+                              (the emulator's --watch); it prints the dashboard's URL, the file's path and
+                              an admin API call.
           --base-url URL      Run the client against a real ConfigDirector environment instead of the
           --sdk-key KEY       emulator: no scripted server changes; it connects as the user
                               "config-demo-user", prints the keys and values received and follows changes
                               until Ctrl-C. Nothing is kept on this machine.
           --key KEY:TYPE      With --base-url: a config to print, read as TYPE (bool, int, double, string or
-                              json). Repeat it for more configs. Other keys are listed without their value,
-                              since reading a config as the wrong type would report type mismatches to
-                              your dashboard.
+                              json), then followed with values(for:default:): each value the stream
+                              yields is printed as it arrives. Repeat it for more configs. Other keys are
+                              listed without their value, since reading a config as the wrong type would
+                              report type mismatches to your dashboard.
           --log-level LEVEL   The SDK's own log level: off, error (default), warn, info or debug.
           -h, --help          Show this help.
         """

@@ -89,8 +89,10 @@ public enum DemoRunner {
             console.table([ReadValue.header] + shown.map(\.row))
         }
         console.line("Following changes until Ctrl-C.")
-        let types = Dictionary(options.keys.map { ($0.key, $0.type) }, uniquingKeysWith: { _, last in last })
-        let follower = ChangeFollower.start(probe, shown: shown, console: console) { types[$0] }
+        // Only the --key configs have a type: the others are named without being read.
+        let follower = ChangeFollower.start(probe, watching: options.keys, shown: shown, console: console) { _ in
+            nil
+        }
         await untilInterrupted()
         follower.cancel()
     }

@@ -23,10 +23,12 @@ extension DemoStory {
         let probe = try makeClient(timeout: 2, step: 0)
         await probe.client.initialize(context: Self.tenantContext)
         console.line()
-        console.line("Following changes for tenant \"acme\" until Ctrl-C. To change a config, either")
+        console.line("Following changes for tenant \"acme\" until Ctrl-C. To change a config,")
+        console.note("open the dashboard at \(emulator.dashboardURL.absoluteString),")
         console.note("edit \(file.path) (reloaded within a second), or call the admin API:")
         console.note(
-            "curl -X PUT \(emulator.baseURL.absoluteString)/admin/configs/welcome-message/value -d '\"Hi there\"'"
+            "curl -X PUT -H 'X-Emulator-Admin: 1' \(emulator.baseURL.absoluteString)/admin/configs/welcome-message/value"
+                + " -d '\"Hi there\"'"
         )
         if options.usesPolling {
             console.note("(polling: changes arrive with the next poll, every 30 s)")
@@ -35,7 +37,7 @@ extension DemoStory {
         var values: [ReadValue] = []
         for key in keys { values.append(await probe.read(key)) }
         console.table(rows(values))
-        let follower = ChangeFollower.start(probe, shown: values, console: console) { key in
+        let follower = ChangeFollower.start(probe, watching: keys, shown: values, console: console) { key in
             emulator.document.configs.last { $0.key == key }.map { FollowedKey.ValueType($0.type) }
         }
         await untilInterrupted()

@@ -72,6 +72,7 @@ public final class DemoStory {
             "ConfigDirector Swift SDK demo: an emulator in this process serves the example configs at "
                 + "\(emulator.baseURL.absoluteString); the clients \(options.usesPolling ? "poll" : "stream")."
         )
+        console.note("dashboard: \(emulator.dashboardURL.absoluteString) (open it in a browser while the demo runs)")
         let client = try await initializeClient()
         try await changeValueOnServer(client)
         try await switchToTenant(client)

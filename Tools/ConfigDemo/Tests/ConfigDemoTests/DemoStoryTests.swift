@@ -25,6 +25,7 @@ struct DemoStoryTests {
             #expect(section.contains("    ok "), "step \(number) printed no check that held\n\(section)")
         }
         #expect(output.contains("6 steps, 6 ok."))
+        #expect(output.contains("dashboard: http://127.0.0.1:"), "the demo prints the dashboard's URL")
         #expect(!output.contains("\u{1B}["), "plain output has no escape sequences")
     }
 
@@ -46,29 +47,60 @@ struct DemoStoryTests {
 
     @Test("--follow prints a change made by editing the configs file it names")
     func followPrintsAnEditOfTheConfigsFile() async throws {
+        let (sawEdit, output) = try await Self.follow { path, buffer in
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return false }
+            let edited = text.replacingOccurrences(of: "Hello again, changed on the server", with: "Edited by hand")
+            try? edited.write(toFile: path, atomically: true, encoding: .utf8)
+            return await Self.printed("welcome-message = \"Edited by hand\"", in: buffer)
+        }
+        #expect(sawEdit, "\(output)")
+        #expect(output.contains("curl -X PUT -H 'X-Emulator-Admin: 1' http://127.0.0.1:"))
+    }
+
+    @Test("--follow prints what a values(for:) stream yields when a config is removed: its default value")
+    func followPrintsTheDefaultOfARemovedConfig() async throws {
+        let (sawDefault, output) = try await Self.follow { path, buffer in
+            guard let data = FileManager.default.contents(atPath: path),
+                var document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let configs = document["configs"] as? [[String: Any]]
+            else { return false }
+            document["configs"] = configs.filter { $0["key"] as? String != "welcome-message" }
+            guard let edited = try? JSONSerialization.data(withJSONObject: document) else { return false }
+            try? edited.write(to: URL(fileURLWithPath: path), options: .atomic)
+            // The events name the removed key; the stream of the key, read as a String, yields its default.
+            guard await Self.printed("welcome-message was removed", in: buffer) else { return false }
+            return await Self.printed("welcome-message = \"\"", in: buffer)
+        }
+        #expect(sawDefault, "\(output)")
+    }
+
+    /// Plays the story with `--follow`, then has `edit` change the configs file (given its path) while
+    /// the demo follows; returns what `edit` returned (false when the path was not printed) and the output.
+    private static func follow(
+        _ edit: @escaping @Sendable (_ path: String, _ buffer: OutputBuffer) async -> Bool
+    ) async throws -> (Bool, String) {
         let buffer = OutputBuffer()
         var options = DemoOptions(isPlain: true)
         options.follows = true
         let story = DemoStory(options: options, console: buffer.console)
         defer { story.finish() }
         try await story.run()
-        let sawEdit = Protected(false)
+        let result = Protected(false)
         try await story.follow {
-            guard let path = Self.configsPath(in: buffer.output),
-                let text = try? String(contentsOfFile: path, encoding: .utf8)
-            else { return }
-            let edited = text.replacingOccurrences(of: "Hello again, changed on the server", with: "Edited by hand")
-            try? edited.write(toFile: path, atomically: true, encoding: .utf8)
-            let deadline = Date(timeIntervalSinceNow: 10)
-            while Date() < deadline {
-                if buffer.output.contains("welcome-message = \"Edited by hand\"") {
-                    sawEdit.set(true)
-                    return
-                }
-                try? await Task.sleep(nanoseconds: 10_000_000)
-            }
+            guard let path = configsPath(in: buffer.output) else { return }
+            result.set(await edit(path, buffer))
         }
-        #expect(sawEdit.current, "\(buffer.output)")
+        return (result.current, buffer.output)
+    }
+
+    /// Waits up to 10 s for the story to print `text`; whether it did.
+    private static func printed(_ text: String, in buffer: OutputBuffer) async -> Bool {
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while Date() < deadline {
+            if buffer.output.contains(text) { return true }
+            try? await Task.sleep(nanoseconds: 10_000_000)
+        }
+        return false
     }
 
     @Test("serves the example configs file of the emulator")

@@ -21,11 +21,17 @@ public final class ConfigEmulator: Sendable {
     let state: Locked<EmulatorState>
     let threads = WorkerThreads()
     let stopSignal = StopSignal()
+    let changes = ChangeSignal()
+    let gate: AdminGate
 
     /// Creates an emulator that serves `configuration.document`; it listens once ``start()`` is called.
     /// - Parameter configuration: The address, SDK key, configs and limits.
     public init(configuration: EmulatorConfiguration) {
         self.configuration = configuration
+        let token =
+            configuration.adminToken
+            ?? (AdminGate.isLoopback(configuration.host) ? nil : Self.generatedToken())
+        self.gate = AdminGate(host: configuration.host, token: token)
         var state = EmulatorState()
         state.load(configuration.document)
         self.state = Locked(state)
@@ -86,6 +92,7 @@ public final class ConfigEmulator: Sendable {
         }
         guard let running else { return }
         stopSignal.fire()
+        changes.bump()
         for stream in running.streams { stream.end(cleanly: false) }
         for connection in running.connections { connection.shutdown() }
         if !threads.join(until: Date(timeIntervalSinceNow: 10)) {
@@ -104,6 +111,13 @@ public final class ConfigEmulator: Sendable {
 
     /// The base URL to give an SDK: `http://<host>:<port>`.
     public var baseURL: URL { URL(string: "http://\(configuration.host):\(port)")! }
+
+    /// The dashboard's URL: the page served at `/`.
+    public var dashboardURL: URL { URL(string: "http://\(configuration.host):\(port)/")! }
+
+    /// The token that admin requests carry as the value of `X-Emulator-Admin`: the configuration's, or
+    /// one generated when the emulator listens beyond loopback without one; `nil` when the value is `1`.
+    public var adminToken: String? { gate.token }
 
     /// The number of threads the emulator has running: the acceptor, the watcher and one per connection.
     public var activeThreadCount: Int { threads.count }
@@ -155,6 +169,7 @@ public final class ConfigEmulator: Sendable {
             let configs = Dictionary(document.configs.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
             state.replace(with: configs, limit: configuration.heldChanges, logger: configuration.logger)
         }
+        changes.bump()
     }
 
     private func update(_ change: (inout [String: EmulatedConfig]) -> Void) {
@@ -163,6 +178,7 @@ public final class ConfigEmulator: Sendable {
             change(&configs)
             state.replace(with: configs, limit: configuration.heldChanges, logger: configuration.logger)
         }
+        changes.bump()
     }
 
     // MARK: Records
@@ -185,6 +201,7 @@ public final class ConfigEmulator: Sendable {
             state.requests.removeAll()
             state.telemetry.removeAll()
         }
+        changes.bump()
     }
 
     /// The streams open now, in the order they opened.
@@ -267,6 +284,15 @@ public final class ConfigEmulator: Sendable {
             state.byteByByteEvents = 0
             state.closeAfterEvents.removeAll()
         }
+    }
+
+    /// 32 random hexadecimal digits.
+    private static func generatedToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in
+            let text = String(generator.next() as UInt32, radix: 16)
+            return String(repeating: "0", count: 8 - text.count) + text
+        }.joined()
     }
 
     func log(_ level: ConfigDirectorLogLevel, _ message: @autoclosure () -> String) {

@@ -33,6 +33,10 @@ public struct EmulatorConfiguration: Sendable {
     public var recordLimit: Int
     /// The most connections open at once; further ones are answered 503 and closed.
     public var maxConnections: Int
+    /// The token every admin request must carry as the value of `X-Emulator-Admin`, or `nil`. With `nil`,
+    /// the header's value is `1` on loopback, and an emulator that listens beyond loopback generates a
+    /// token (``ConfigEmulator/adminToken``), so that no other machine can use the admin API.
+    public var adminToken: String?
     /// Where the emulator logs, or `nil` for silence.
     public var logger: (any ConfigDirectorLogger)?
 
@@ -69,6 +73,7 @@ public struct EmulatorConfiguration: Sendable {
         self.heldChanges = 256
         self.recordLimit = 10_000
         self.maxConnections = 1_000
+        self.adminToken = nil
         self.logger = logger
     }
 }

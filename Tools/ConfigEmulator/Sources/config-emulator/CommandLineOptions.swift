@@ -7,6 +7,7 @@ struct CommandLineOptions {
     var port = 8787
     var configsPath: String?
     var sdkKey = "emulator-sdk-key"
+    var adminToken: String?
     var watch = false
     var heartbeat: TimeInterval = 15
     var maxBodyBytes = 1024 * 1024
@@ -25,9 +26,12 @@ struct CommandLineOptions {
                               connected streams (a full set when keys were removed). Needs --configs.
           --port N            The port to listen on (default 8787); 0 picks a free port, which is printed.
           --host ADDRESS      The IPv4 address to listen on (default 127.0.0.1; localhost means the same).
-                              Any other address exposes the emulator beyond this machine.
+                              Any other address exposes the emulator beyond this machine, and then
+                              the admin API and the dashboard need an admin token (--admin-token).
           --sdk-key KEY       The client SDK key accepted in request bodies (default emulator-sdk-key);
                               any other key gets 401.
+          --admin-token TOKEN The value of the header X-Emulator-Admin that every admin request must
+                              carry (default: 1 on loopback; beyond loopback a generated token, printed).
           --heartbeat SECONDS How long a stream stays silent before a heartbeat comment (default 15).
           --max-body BYTES    The largest request body accepted (default 1048576); larger gets 413.
           --log-level LEVEL   off, error, warn, info (default) or debug.
@@ -35,7 +39,9 @@ struct CommandLineOptions {
 
         ENDPOINTS:
           POST /client/sse/v1, /client/polling/v1, /client/telemetry/v1   the client protocol
-          /admin/...                                                       control and faults (README.md)
+          GET /                                                            the dashboard (a web page)
+          /admin/...                                                       control and faults (README.md),
+                                                                           with the header X-Emulator-Admin
         """
 
     /// Parses the arguments, without the program's name.
@@ -53,6 +59,12 @@ struct CommandLineOptions {
             case "--host": host = try value(for: argument)
             case "--configs": configsPath = try value(for: argument)
             case "--sdk-key": sdkKey = try value(for: argument)
+            case "--admin-token":
+                let token = try value(for: argument)
+                guard !token.isEmpty, token.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline }) else {
+                    throw OptionError("--admin-token needs a token of printable ASCII without spaces")
+                }
+                adminToken = token
             case "--port":
                 guard let port = Int(try value(for: argument)), (0...65535).contains(port) else {
                     throw OptionError("--port needs a number from 0 to 65535")

@@ -44,6 +44,7 @@ var configuration = EmulatorConfiguration(
     logger: StandardOutputLogger(level: options.logLevel)
 )
 configuration.maxRequestBodyBytes = options.maxBodyBytes
+configuration.adminToken = options.adminToken
 let emulator = ConfigEmulator(configuration: configuration)
 
 signal(SIGPIPE, SIG_IGN)
@@ -54,11 +55,15 @@ do {
     FileHandle.standardError.write(Data("config-emulator: \(error)\n".utf8))
     exit(69)
 }
+let adminHeader = "X-Emulator-Admin: \(emulator.adminToken ?? "1")"
+let tokenLine = emulator.adminToken.map { "  admin token: \($0) (the dashboard asks for it once)\n" } ?? ""
 let banner = """
     config-emulator serving \(document.configs.count) configs on http://\(options.host):\(port)
+      dashboard: \(emulator.dashboardURL.absoluteString)
       streaming: curl -N http://\(options.host):\(port)/client/sse/v1 \\
         -d '{"clientSdkKey": "\(options.sdkKey)", "givenContext": {"id": "user-1"}}'
-      admin:     curl http://\(options.host):\(port)/admin/configs
+      admin:     curl -H '\(adminHeader)' http://\(options.host):\(port)/admin/configs
+    \(tokenLine)
 
     """
 FileHandle.standardOutput.write(Data(banner.utf8))

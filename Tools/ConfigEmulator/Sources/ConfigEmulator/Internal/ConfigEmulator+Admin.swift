@@ -3,12 +3,14 @@ internal import Foundation
 
 extension ConfigEmulator {
     /// The admin API's health answer.
-    struct Health: Encodable {
+    struct Health: Encodable, Equatable {
         var status = "ok"
         var port: Int
         var lastEventId: String
         var streams: Int
         var configs: Int
+        /// The client SDK key accepted, for the dashboard's connection instructions.
+        var sdkKey: String
     }
 
     /// Answers a request under `/admin/`.
@@ -21,7 +23,7 @@ extension ConfigEmulator {
             let health = state.withLock { state in
                 Health(
                     port: state.port, lastEventId: state.eventID, streams: state.streams.count,
-                    configs: state.configs.count)
+                    configs: state.configs.count, sdkKey: configuration.sdkKey)
             }
             return .json(200, health)
         case ("GET", "configs", []):
@@ -53,6 +55,8 @@ extension ConfigEmulator {
             return .json(200, recordedRequests(path: request.query["path"]))
         case ("GET", "telemetry", []):
             return .json(200, telemetryBatches())
+        case ("GET", "telemetry", ["summary"]):
+            return .json(200, TelemetrySummary(telemetryBatches()))
         case ("DELETE", "requests", []), ("DELETE", "telemetry", []):
             clearRecords()
             return HTTPResponse(status: 204)

@@ -60,8 +60,18 @@ extension ConfigEmulator {
             log(.debug, "Rejected a request with \(status): \(reason)")
             try? client.send(HTTPResponse.error(status, reason).serialized)
         case .request(let request):
+            let port = state.withLock { $0.port }
             if request.path == "/admin" || request.path.hasPrefix("/admin/") {
-                try? client.send(handleAdmin(request).serialized)
+                if let refusal = gate.refusal(forAdmin: request, port: port) {
+                    try? client.send(refusal.serialized)
+                } else if request.method == "GET" && request.path == "/admin/events" {
+                    streamAdminEvents(to: client)
+                } else {
+                    try? client.send(handleAdmin(request).serialized)
+                }
+            } else if request.path == "/" {
+                try? client.send(
+                    (gate.refusal(forPage: request, port: port) ?? DashboardPage.response(to: request)).serialized)
             } else {
                 handleClient(request, on: client)
             }
@@ -204,6 +214,7 @@ extension ConfigEmulator {
         }
         let batch = TelemetryBatch(body: body, receivedAt: Date())
         state.withLock { EmulatorState.append(batch, to: &$0.telemetry, limit: configuration.recordLimit) }
+        changes.bump()
         return HTTPResponse(status: 202)
     }
 
@@ -232,9 +243,11 @@ extension ConfigEmulator {
             return channel
         }
         guard let channel else { return }
+        changes.bump()
         log(.info, "Stream \(channel.description.id) opened for \(Self.describe(context))")
         writeEvents(of: channel, to: client)
         state.withLock { _ = $0.streams.removeValue(forKey: channel.description.id) }
+        changes.bump()
         log(.info, "Stream \(channel.description.id) closed")
     }
 

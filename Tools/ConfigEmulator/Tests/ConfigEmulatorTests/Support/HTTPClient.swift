@@ -19,7 +19,8 @@ enum HTTPClient {
         }
     }
 
-    /// Sends a request and reads the whole response.
+    /// Sends a request and reads the whole response. A request to `/admin/…` carries `X-Emulator-Admin: 1`,
+    /// as every admin client must, unless `headers` gives that header another value.
     static func send(
         _ method: String,
         _ url: URL,
@@ -32,6 +33,7 @@ enum HTTPClient {
             request.httpBody = Data(body.utf8)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
+        if url.path.hasPrefix("/admin/") { request.setValue("1", forHTTPHeaderField: "X-Emulator-Admin") }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let session = URLSession(configuration: .ephemeral)
         defer { session.finishTasksAndInvalidate() }
