@@ -272,6 +272,21 @@ struct LifecycleBehaviourTests {
         #expect(await events.next() == .ready(.networkResume))
     }
 
+    @Test("the foreground tells a connection that was not paused that the network may have returned, and only it")
+    func foregroundCutsBackoffShort() async throws {
+        let fixture = try ClientFixture(
+            answer: .deliver(.sample), connection: ConnectionOptions(pausesWhileBackgrounded: false))
+        defer { fixture.client.close() }
+        await fixture.client.initialize()
+        _ = fixture.client.value(for: "dark-mode", default: false)
+        fixture.lifecycle.send(.didEnterBackground)
+        #expect(await eventually { fixture.telemetry.batches.count == 1 }, "the background was handled")
+        #expect(try fixture.transport.networkReturns == 0 && fixture.transport.disconnects == 0)
+        fixture.lifecycle.send(.willEnterForeground)
+        #expect(await eventually { (try? fixture.transport.networkReturns) == 1 })
+        #expect(try fixture.transport.reasons == [.initialization], "no new connect: the transport retries itself")
+    }
+
     @Test("a client that never connected is not paused by the background, so the foreground connects nothing")
     func backgroundBeforeInitialize() async throws {
         let fixture = try ClientFixture(answer: .deliver(.sample))

@@ -27,6 +27,7 @@ final class ScriptedTransport: Transport {
         var defaultAnswer: Answer
         var connects: [(context: ConfigDirectorContext?, reason: ConnectReason)] = []
         var disconnectCount = 0
+        var networkReturns = 0
         var isClosed = false
     }
 
@@ -51,6 +52,8 @@ final class ScriptedTransport: Transport {
     var contexts: [ConfigDirectorContext?] { state.withLock { $0.connects.map(\.context) } }
     var reasons: [ConnectReason] { state.withLock { $0.connects.map(\.reason) } }
     var disconnects: Int { state.withLock(\.disconnectCount) }
+    /// How many times the client said the network may have returned.
+    var networkReturns: Int { state.withLock(\.networkReturns) }
     var closed: Bool { state.withLock(\.isClosed) }
 
     func connect(context: ConfigDirectorContext?, reason: ConnectReason) {
@@ -81,6 +84,10 @@ final class ScriptedTransport: Transport {
 
     func close() {
         state.withLock { $0.isClosed = true }
+    }
+
+    func networkMayHaveReturned() {
+        state.withLock { $0.networkReturns += 1 }
     }
 }
 
