@@ -14,6 +14,15 @@ final class ConnectionDeadline: Sendable {
         var expiredReason: String?
         /// When the connection last received something, for ``watchSilence(window:reason:)``.
         var lastActivity: Date?
+        var due: Due?
+    }
+
+    /// When the current deadline passes.
+    private enum Due {
+        /// At a time.
+        case at(Date)
+        /// After that many seconds without anything received.
+        case afterSilence(Double)
     }
 
     private let state = Locked(State())
@@ -37,21 +46,7 @@ final class ConnectionDeadline: Sendable {
     ///   - seconds: How long the connection may wait.
     ///   - reason: What the logs say when the deadline passes, such as `no response headers within 30 s`.
     func set(seconds: Double, reason: String) {
-        let clock = clock
-        state.withLock { state in
-            guard state.expiredReason == nil else { return }
-            state.generation += 1
-            let generation = state.generation
-            state.timer?.cancel()
-            state.timer = Task { [weak self] in
-                do {
-                    try await clock.sleep(seconds: seconds)
-                } catch {
-                    return
-                }
-                self?.pass(generation: generation, reason: reason)
-            }
-        }
+        arm(.at(clock.now().addingTimeInterval(seconds)), reason: reason)
     }
 
     /// Sets the deadline `window` seconds after the connection last received something, for as long as it
@@ -61,26 +56,45 @@ final class ConnectionDeadline: Sendable {
     ///   - window: How long the connection may stay silent.
     ///   - reason: What the logs say when it stayed silent that long.
     func watchSilence(window: Double, reason: String) {
+        arm(.afterSilence(window), reason: reason)
+    }
+
+    /// Replaces the deadline with `due`, and its timer with one that sleeps until it passes.
+    private func arm(_ due: Due, reason: String) {
         let clock = clock
         state.withLock { state in
             guard state.expiredReason == nil else { return }
             state.generation += 1
             let generation = state.generation
-            state.lastActivity = state.lastActivity ?? clock.now()
+            state.due = due
+            if case .afterSilence = due { state.lastActivity = state.lastActivity ?? clock.now() }
             state.timer?.cancel()
             state.timer = Task { [weak self] in
-                while let self {
-                    let silent = self.state.withLock { state in
-                        state.lastActivity.map { clock.now().timeIntervalSince($0) } ?? 0
+                while let wait = self?.remaining(generation: generation) {
+                    guard wait > 0 else {
+                        self?.pass(generation: generation, reason: reason)
+                        return
                     }
-                    if silent >= window { break }
                     do {
-                        try await clock.sleep(seconds: window - silent)
+                        try await clock.sleep(seconds: wait)
                     } catch {
                         return
                     }
                 }
-                self?.pass(generation: generation, reason: reason)
+            }
+        }
+    }
+
+    /// The seconds left before the deadline of `generation` passes; `nil` once it was moved or lifted.
+    private func remaining(generation: Int) -> Double? {
+        let now = clock.now()
+        return state.withLock { state in
+            guard state.generation == generation, let due = state.due else { return nil }
+            switch due {
+            case .at(let date):
+                return date.timeIntervalSince(now)
+            case .afterSilence(let window):
+                return window - now.timeIntervalSince(state.lastActivity ?? now)
             }
         }
     }
@@ -95,6 +109,7 @@ final class ConnectionDeadline: Sendable {
     func lift() {
         state.withLock { state in
             state.generation += 1
+            state.due = nil
             state.timer?.cancel()
             state.timer = nil
         }

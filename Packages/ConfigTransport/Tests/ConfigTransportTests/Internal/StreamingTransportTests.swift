@@ -91,7 +91,9 @@ struct StreamingTransportTests {
         #expect(await eventually { !recorder.events.isEmpty })
         #expect(recorder.events == [.connectionState(.open)])
         // The connect deadline is the owner's: the transport waits only for the headers, then the first bytes.
-        #expect(await eventually { clock.requestedDelays == [30, 45] })
+        // A deadline replaced before its timer ran sleeps for nothing: the 30 s wait may not show.
+        #expect(await eventually { clock.requestedDelays.last == 45 })
+        #expect(Set(clock.requestedDelays).isSubset(of: [30, 45]))
         #expect(!exchange.isCancelled)
     }
 
@@ -133,7 +135,9 @@ struct StreamingTransportTests {
         #expect(http.requestCount == 1)
         // The two deadlines of the start; the second thing the stream sent teaches it a rhythm (its silence
         // watch is then three times the gap): no idle timer waited before.
-        #expect(Array(clock.requestedDelays.prefix(2)) == [30, 45], "no idle timer waits on the transport's clock")
+        #expect(
+            clock.requestedDelays.allSatisfy { $0 == 30 || $0 == 45 || $0 >= 10_000 },
+            "no idle timer waits on the transport's clock: \(clock.requestedDelays)")
     }
 
     @Test("a stream that stalls before its headers ends after the connection timeout or 30 s, the larger, and retries")
@@ -171,7 +175,7 @@ struct StreamingTransportTests {
         let transport = makeTransport()
         defer { transport.close() }
         #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
-        #expect(await eventually { clock.requestedDelays == [30, 45] && clock.sleeperCount == 1 })
+        #expect(await eventually { clock.requestedDelays.last == 45 && clock.sleeperCount == 1 })
         clock.advance(by: 45)
         let reconnect = try await passReconnect(1)
         #expect(reconnect.attempt == 1)
@@ -411,20 +415,6 @@ struct StreamingTransportTests {
         #expect(recorder.reconnects.map(\.attempt) == [1, 2, 3, 4, 1])
     }
 
-    @Test("a server that sends the set and drops every connection makes the backoff grow, not start over")
-    func flappingBackoffGrows() async throws {
-        let transport = makeTransport()
-        defer { transport.close() }
-        for _ in 1...10 { http.enqueue(.stream([Fixtures.event(Fixtures.fullSetJSON)])) }
-        http.enqueue(.hangingOpen)
-        transport.connect(context: nil, reason: .initialization)
-        for count in 1...10 {
-            _ = try await passReconnect(count)
-        }
-        #expect(recorder.reconnects.map(\.attempt) == Array(1...10))
-        #expect(recorder.reconnects.last?.delay == 384, "attempt 10 waits 256-512 s, not 1-2 s")
-    }
-
     /// Sends `json` as an event on `exchange` and waits until it was handed on.
     private func sendAndAwait(_ json: String, id: String? = nil, on exchange: FakeHTTPClient.Exchange) async {
         let count = recorder.configSets.count
@@ -489,7 +479,8 @@ struct StreamingTransportTests {
         #expect(http.requestCount == 1)
     }
 
-    @Test("a flapping stream (a set, then dropped, 30 times) logs its outage in four lines, not two per connection")
+    @Test(
+        "a flapping stream (a set, then dropped, 30 times) backs off more and more, and logs its outage in four lines")
     func flappingStreamLogBudget() async throws {
         let transport = makeTransport()
         defer { transport.close() }
@@ -500,6 +491,9 @@ struct StreamingTransportTests {
             _ = try await passReconnect(count)
         }
         #expect(await eventually { http.requestCount == 31 && recorder.configSets.count == 30 })
+        // A connection dropped at once never proved itself: the backoff grows instead of starting over.
+        #expect(recorder.reconnects.map(\.attempt) == Array(1...30))
+        #expect(recorder.reconnects.last?.delay == 384, "the 30th waits 256-512 s, not 1-2 s")
         let loud = logger.entries.filter { $0.level == .warn || $0.level == .info }.map(\.message)
         #expect(loud.count == 4, "\(loud)")
         #expect(loud.filter { $0.contains("still failing after 5 attempts") }.count == 1)
