@@ -201,10 +201,17 @@ struct KeptValuesStorageFaultTests {
         await store.close()
         #expect(provider.startedCalls == 1)
 
-        let instanceID = Task { await store.instanceID() }
-        #expect(await eventually { provider.blockedCalls == 2 && clock.scheduledCount >= 1 })
-        clock.advance(by: KeptValuesStore.storageTimeout)
-        let id = await instanceID.value
+        let received = Protected<String?>(nil)
+        Task { received.set(await store.instanceID()) }
+        #expect(await eventually { provider.blockedCalls == 2 })
+        // The read's timeout is armed a moment after it blocks, on a loaded machine after any check of the
+        // clock: time passes until the id comes (a wait on the task itself would hang if it came first).
+        #expect(
+            await eventually {
+                clock.advance(by: KeptValuesStore.storageTimeout)
+                return received.current != nil
+            })
+        let id = try #require(received.current)
         #expect(UUID(uuidString: id) != nil)
         #expect(await store.instanceID() == id)
     }
