@@ -31,7 +31,7 @@ func benchmarkKeeping() async {
 
 /// The peak heap of one write of a kept set, beyond the set itself, against the size of the entry written.
 private func measureWritePeak(count: Int) async {
-    let set = try! ConfigSet(jsonBytes: Data(fullSetPayload(count: count).utf8))
+    let set = try! ConfigSet(jsonBytes: Data(fullSetPayload(count: count).utf8))!
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cd-bench-keep-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -67,7 +67,7 @@ private struct KeepingCost {
 /// Runs the churn with caching off, then on, and prints what keeping added.
 private func measureKeeping(_ name: String, _ label: String, count: Int, sizeLimit: Int, seconds: Double) async {
     print("  \(label), \(Int(seconds)) s of churn:")
-    let set = try! ConfigSet(jsonBytes: Data(fullSetPayload(count: count).utf8))
+    let set = try! ConfigSet(jsonBytes: Data(fullSetPayload(count: count).utf8))!
     let off = await churn(set, keeping: nil, seconds: seconds)
     let on = await churn(set, keeping: sizeLimit, seconds: seconds)
     for (side, cost) in [("caching off", off), ("caching on ", on)] {
