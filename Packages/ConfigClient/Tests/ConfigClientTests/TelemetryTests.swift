@@ -46,8 +46,12 @@ struct TelemetryTests {
     func flushInterval() async throws {
         let fixture = try ClientFixture()
         defer { fixture.client.close() }
+        // The flush timer sleeps on the clock before time moves: on a loaded machine it may arm late, and a
+        // first flush that came after the read below would be taken for the 30 s one.
+        #expect(await eventually { fixture.clock.sleeperCount == 1 })
         await fixture.advance(by: 5.1)
         #expect(fixture.telemetry.batches.isEmpty)
+        #expect(await eventually { fixture.clock.sleeperCount == 1 }, "the next flush's timer is armed")
         _ = fixture.client.value(for: "dark-mode", default: false)
         await fixture.advance(by: 29.8)
         #expect(fixture.telemetry.batches.isEmpty)
