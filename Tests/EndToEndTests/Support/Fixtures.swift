@@ -64,6 +64,9 @@ func transportConfiguration(
         instanceID: UUID().uuidString,
         logger: logger,
         pollingInterval: pollingInterval,
+        // Generous, as the clock may be scaled down a hundredfold: a 3 s poll timeout would be 30 ms of real time,
+        // which a poll under the thread sanitizer can exceed (seen in a fresh-clone run).
+        connectionTimeout: 1_000,
         clock: clock,
         randomFraction: randomFraction
     )
