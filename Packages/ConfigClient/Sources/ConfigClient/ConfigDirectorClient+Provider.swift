@@ -77,5 +77,5 @@ extension ConfigDirectorClient {
     /// The refusal for good (a 4xx other than 429, PROTOCOL §4) that stopped the newest connect of
     /// `initialize`, `updateContext` or `resumeNetwork`, or `nil`: cleared when the next connect begins.
     @_spi(Internal)
-    public var refusal: ConfigDirectorError? { core.state.read { state, _ in state.pointee.refusal } }
+    public var refusal: ConfigDirectorError? { core.refusal }
 }

@@ -46,7 +46,7 @@ extension ConfigDirectorClient {
             default: defaultValue,
             core: core,
             hooks: hooks,
-            evaluate: { [core] in core.evaluated(for: key, default: defaultValue, reports: false) },
+            evaluate: { [core] in core.evaluated(for: key, default: defaultValue, purpose: .watch) },
             report: { [core] evaluated in
                 core.report(
                     evaluated.outcome, value: evaluated.value, defaultText: defaultValue.configValueText,
@@ -66,7 +66,7 @@ extension ConfigDirectorClient {
             default: defaultValue,
             core: core,
             hooks: hooks,
-            evaluate: { [core] in core.evaluated(forJSON: key, default: defaultValue, reports: false) },
+            evaluate: { [core] in core.evaluated(forJSON: key, default: defaultValue, purpose: .watch) },
             report: { [core] evaluated in
                 core.report(
                     evaluated.outcome, value: evaluated.value, defaultText: String(describing: defaultValue),

@@ -107,34 +107,29 @@ public final class ConfigDirectorClient: Sendable {
     }
 
     /// The context configs are evaluated against, once it has taken effect.
-    public var context: ConfigDirectorContext? { core.state.read { state, _ in state.pointee.context } }
+    public var context: ConfigDirectorContext? { core.context }
 
     /// Whether config state arrived for the current context: `false` from the start of every connect
     /// (`initialize`, ``updateContext(_:)``, ``resumeNetwork()``) until its config state arrives, and
     /// from ``pauseNetwork()`` or ``close()`` on.
-    public var isReady: Bool { core.state.read { state, _ in state.pointee.isReady } }
+    public var isReady: Bool { core.isReady }
 
     /// Whether the client is waiting for its very first config state: `true` from `initialize` until
     /// config state arrives, an unrecoverable error stops the retries, or the client closes.
-    public var isInitializing: Bool { core.state.read { state, _ in state.pointee.isInitializing } }
+    public var isInitializing: Bool { core.isInitializing }
 
     /// Where the values served come from: none yet, bundled values, values kept on the device (stale),
     /// or live values.
     ///
     /// It is ``ConfigValueSource/keptValues`` from the moment values kept from an earlier launch are
     /// loaded until live values replace them; a `configsUpdated` event marks each change.
-    public var valueSource: ConfigValueSource { core.state.read { state, _ in state.pointee.source } }
+    public var valueSource: ConfigValueSource { core.source }
 
     /// Whether a connect's caller (`initialize`, ``updateContext(_:)``, ``resumeNetwork()``) still waits
     /// for its config state: `false` once it arrived, the deadline passed, or a refusal, a pause or
     /// ``close()`` ended the wait. The test client's server ends a held connect with it.
     @_spi(Testing)
-    public var isAwaitingConnect: Bool {
-        core.state.read { state, _ in
-            if case .connecting(let connect) = state.pointee.lifecycle { return connect.isCallerWaiting }
-            return false
-        }
-    }
+    public var isAwaitingConnect: Bool { core.isAwaitingConnect }
 
     /// Waits until the values kept on the device, loaded by the first `initialize` beside its
     /// connection, were served or found missing; returns at once when no load was started.

@@ -71,6 +71,25 @@ struct TelemetryTests {
         #expect(fixture.telemetry.batches.first?.evaluatedConfigs.first?.event.contextID == "first")
     }
 
+    @Test("a flush that sends restarts the timer: the next comes an interval after it, and the earlier one never")
+    func sendingFlushRestartsTheTimer() async throws {
+        let fixture = try ClientFixture()
+        defer { fixture.client.close() }
+        #expect(await eventually { fixture.clock.requestedDelays == [TelemetryCollector.firstFlushDelay] })
+        _ = fixture.client.value(for: "dark-mode", default: false)
+        fixture.lifecycle.send(.didEnterBackground)
+        #expect(await eventually { fixture.telemetry.batches.count == 1 })
+        // The first flush's sleep gave way to one of a whole interval.
+        #expect(await eventually { fixture.clock.requestedDelays.last == TelemetryCollector.flushInterval })
+        #expect(await eventually { fixture.clock.sleeperCount == 1 })
+        _ = fixture.client.value(for: "greeting", default: "")
+        await fixture.advance(by: 29.8)
+        #expect(fixture.telemetry.batches.count == 1, "nothing at 5 s, where the first flush was due")
+        await fixture.advance(by: 0.3)
+        #expect(await eventually { fixture.telemetry.batches.count == 2 })
+        #expect(fixture.telemetry.batches.last?.evaluatedConfigs.map(\.event.key) == ["greeting"])
+    }
+
     @Test("entering the background and closing flush")
     func backgroundAndCloseFlush() async throws {
         let fixture = try ClientFixture()

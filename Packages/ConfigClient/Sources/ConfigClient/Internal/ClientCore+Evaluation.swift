@@ -1,7 +1,8 @@
 @_spi(Internal) @_spi(Locking) internal import ConfigModel
 internal import Foundation
 
-/// An evaluation's result apart from its value: what telemetry and the `evaluations` stream are told.
+/// An evaluation's result apart from its value: what telemetry, the hooks and the `evaluations`
+/// stream are told.
 ///
 /// It is not generic, so that evaluating a value of a type the client was not compiled for (every
 /// call from an app) instantiates no generic type at run time.
@@ -22,51 +23,23 @@ struct EvaluationOutcome: Sendable {
     let source: ConfigValueSource
 }
 
-/// What an evaluation of a config the client holds takes from the state, under its stripe's lock.
-private struct HeldConfigRead {
-    /// The served text as the type's kind reads it; `nil` when the stripe kept the document decoded.
-    var readable: ConfigState.ReadableText?
-    /// The config's type, read for JSON documents alone (only `json` configs decode).
-    var type: ConfigType
-    /// Whether the evaluation was counted in the telemetry cache, like the previous evaluation of
-    /// the key on this stripe.
-    var isCounted: Bool
-    /// Where the config is in the table, and which config it is.
-    var entry: EvaluationTable.Entry
-    var contextGeneration: UInt64
-    var publishes: Bool
-    var source: ConfigValueSource
-}
+/// What a caller needs of an evaluation.
+enum EvaluationPurpose {
+    /// The value alone: the evaluation is counted and published now, and keeps no outcome.
+    case value
+    /// The value and its outcome, for the hooks' after stages and the provider: counted and published now.
+    case detail
+    /// The value and its outcome, for a watcher: counted and published with ``ClientCore/report(_:value:defaultText:receivedText:)``
+    /// only when the watcher yields the value.
+    case watch
 
-/// The config and the context of an evaluation, copied out of the state only when the evaluation is
-/// published, was not counted, or keeps its outcome: copying them retains objects that other threads share.
-private struct HeldConfigCopy {
-    var config: ConfigState
-    var contextBox: ContextBox?
-}
-
-/// What an evaluation of a key the client does not hold (or of any key, once it is closed) takes
-/// from the state.
-private struct MissingKey {
-    var isReady: Bool
-    var publishes: Bool
-    var contextBox: ContextBox?
-    var contextGeneration: UInt64
-    var source: ConfigValueSource
-
-    /// What `state` tells: a closed client is not ready and publishes nothing.
-    init(_ state: ClientState) {
-        isReady = !state.isClosed && state.isReady
-        publishes = !state.isClosed && state.publishesEvaluations
-        contextBox = state.contextBox
-        contextGeneration = state.contextGeneration
-        source = state.source
-    }
+    var reports: Bool { self != .watch }
+    var keepsOutcome: Bool { self != .value }
 }
 
 /// How an evaluation reads the served text: as a ``ConfigValue`` parses it, or as a JSON document
 /// decoded, which each stripe keeps (see ``DecodedValues``).
-private enum Reading {
+enum Reading {
     case parsed(ConfigValueKind)
     case json
 
@@ -84,6 +57,52 @@ private enum Reading {
     }
 }
 
+/// What an evaluation takes from the state under its stripe's lock (its first phase), for the
+/// phases after the lock.
+///
+/// The config and the context are copied out only when the evaluation is published, was not counted,
+/// or keeps its outcome: copying them retains objects that other threads share.
+private struct EvaluationLookup {
+    /// Where the config is and which config it is; `nil` when the client holds none for the key.
+    var entry: EvaluationTable.Entry?
+    /// The served text as the type's kind reads it; `nil` when the stripe kept the document decoded.
+    var readable: ConfigState.ReadableText?
+    /// The config's type, read for JSON documents alone (only `json` configs decode).
+    var type = ConfigType.string
+    /// The decode of this revision as this type that the stripe kept (JSON reads alone).
+    var kept: DecodedValues.Kept?
+    /// The default's text for telemetry: the caller's, or the one the kept decode was read with.
+    var defaultText: String?
+    /// Whether telemetry counts the evaluation now: it reports now, telemetry is on, the client is open.
+    var isCounting = false
+    /// Whether the evaluation was counted in the stripe's telemetry cache.
+    var isCounted = false
+    var isReady = false
+    var publishes = false
+    var contextGeneration: UInt64 = 0
+    var source = ConfigValueSource.none
+    var config: ConfigState?
+    var contextBox: ContextBox?
+}
+
+extension EvaluationOutcome {
+    /// The outcome of an evaluation that read `lookup` and gave `reason`.
+    fileprivate init(key: String, reason: EvaluationReason, _ lookup: EvaluationLookup) {
+        self.init(
+            key: key, reason: reason, state: lookup.config, contextBox: lookup.contextBox,
+            publishes: lookup.publishes, entry: lookup.entry, contextGeneration: lookup.contextGeneration,
+            source: lookup.source)
+    }
+}
+
+extension Evaluated {
+    /// The value of an evaluation of `key`, and its outcome.
+    fileprivate init(_ key: String, _ evaluation: (value: Value, reason: EvaluationReason, lookup: EvaluationLookup)) {
+        self.init(
+            value: evaluation.value, outcome: EvaluationOutcome(key: key, reason: evaluation.reason, evaluation.lookup))
+    }
+}
+
 extension ClientCore {
     // MARK: - Evaluations
 
@@ -94,28 +113,25 @@ extension ClientCore {
     /// one stripe lock, one hash of the key and a count in the stripe's ``TelemetryCache``. The text
     /// is parsed after the lock is released, because types of the app parse with the app's code.
     func value<Value: ConfigValue>(for key: String, default defaultValue: Value) -> Value {
-        var outcome: EvaluationOutcome?
-        return evaluate(
-            key, default: defaultValue, .parsed(Value.configValueKind), keepsOutcome: false, reports: true,
-            outcome: &outcome, defaultText: { defaultValue.configValueText }, parse: Value.init(configValue:),
-            receivedText: { value, _ in value.configValueText })
+        evaluate(
+            key, default: defaultValue, .parsed(Value.configValueKind), .value,
+            defaultText: { defaultValue.configValueText }, parse: Value.init(configValue:),
+            receivedText: { value, _ in value.configValueText }
+        ).value
     }
 
-    /// ``value(for:default:)``, which also returns the evaluation's outcome, for the hooks' after
-    /// stages, the provider and the watchers.
-    /// - Parameter reports: Whether the evaluation is counted and published now; `false` for a
-    ///   watcher, which reports it with ``report(_:defaultText:)`` only when it yields the value.
+    /// ``value(for:default:)``, which also returns the evaluation's outcome.
+    /// - Parameter purpose: ``EvaluationPurpose/detail``, or ``EvaluationPurpose/watch`` for a watcher.
     func evaluated<Value: ConfigValue>(
         for key: String,
         default defaultValue: Value,
-        reports: Bool = true
+        purpose: EvaluationPurpose = .detail
     ) -> Evaluated<Value> {
-        var outcome: EvaluationOutcome?
-        let value = evaluate(
-            key, default: defaultValue, .parsed(Value.configValueKind), keepsOutcome: true, reports: reports,
-            outcome: &outcome, defaultText: { defaultValue.configValueText }, parse: Value.init(configValue:),
+        let evaluation = evaluate(
+            key, default: defaultValue, .parsed(Value.configValueKind), purpose,
+            defaultText: { defaultValue.configValueText }, parse: Value.init(configValue:),
             receivedText: { value, _ in value.configValueText })
-        return Evaluated(value: value, outcome: outcome ?? Self.lostOutcome(key))
+        return Evaluated(key, evaluation)
     }
 
     /// Decodes the JSON config `key` as `Value`, counts the evaluation for telemetry and publishes it
@@ -128,29 +144,24 @@ extension ClientCore {
         default defaultValue: Value,
         defaultText: String? = nil
     ) -> Value {
-        var outcome: EvaluationOutcome?
-        return evaluate(
-            key, default: defaultValue, .json, keepsOutcome: false, reports: true, outcome: &outcome,
-            defaultText: { defaultText },
-            parse: { text in try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) },
-            receivedText: { _, served in served })
+        evaluate(
+            key, default: defaultValue, .json, .value, defaultText: { defaultText }, parse: Self.decode,
+            receivedText: { _, served in served }
+        ).value
     }
 
     /// ``value(forJSON:default:defaultText:)``, which also returns the evaluation's outcome.
-    /// - Parameter reports: As in ``evaluated(for:default:reports:)``.
+    /// - Parameter purpose: As in ``evaluated(for:default:purpose:)``.
     func evaluated<Value: Decodable & Sendable>(
         forJSON key: String,
         default defaultValue: Value,
         defaultText: String? = nil,
-        reports: Bool = true
+        purpose: EvaluationPurpose = .detail
     ) -> Evaluated<Value> {
-        var outcome: EvaluationOutcome?
-        let value = evaluate(
-            key, default: defaultValue, .json, keepsOutcome: true, reports: reports, outcome: &outcome,
-            defaultText: { defaultText },
-            parse: { text in try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) },
+        let evaluation = evaluate(
+            key, default: defaultValue, .json, purpose, defaultText: { defaultText }, parse: Self.decode,
             receivedText: { _, served in served })
-        return Evaluated(value: value, outcome: outcome ?? Self.lostOutcome(key))
+        return Evaluated(key, evaluation)
     }
 
     /// Decodes the JSON config `key` as `Value`, whose `Decodable` conformance may be isolated to the
@@ -167,162 +178,182 @@ extension ClientCore {
             return IsolatedJSONDocument(text: text, description: description)
         }
         let placeholder = IsolatedJSONDocument<Value>(text: nil, description: description)
-        let evaluation = { (keepsOutcome: Bool) -> Evaluated<IsolatedJSONDocument<Value>> in
-            var outcome: EvaluationOutcome?
-            let document = self.evaluate(
-                key, default: placeholder, .json, keepsOutcome: keepsOutcome, reports: true, outcome: &outcome,
-                defaultText: { description }, parse: parse, receivedText: { _, served in served })
-            return Evaluated(value: document, outcome: outcome ?? Self.lostOutcome(key))
+        let evaluation = { (purpose: EvaluationPurpose) -> Evaluated<IsolatedJSONDocument<Value>> in
+            let evaluation = self.evaluate(
+                key, default: placeholder, .json, purpose, defaultText: { description }, parse: parse,
+                receivedText: { _, served in served })
+            return Evaluated(key, evaluation)
         }
         let document =
             if let hooks {
                 hooked(
                     key, default: placeholder, requestedType: Value.self, evaluationValue: \.evaluationValue,
                     hooks: hooks
-                ) { evaluation(true) }.value
+                ) { evaluation(.detail) }.value
             } else {
-                evaluation(false).value
+                evaluation(.value).value
             }
         if let decoded { return decoded }
         guard let text = document.text else { return defaultValue }
         return (try? JSONDecoder().decode(Value.self, from: Data(text.utf8))) ?? defaultValue
     }
 
-    /// The outcome of an evaluation that kept none, which `keepsOutcome` rules out.
-    private static func lostOutcome(_ key: String) -> EvaluationOutcome {
-        EvaluationOutcome(
-            key: key, reason: .clientNotReady, state: nil, contextBox: nil, publishes: false, entry: nil,
-            contextGeneration: 0, source: .none)
+    private static func decode<Value: Decodable>(_ text: String) -> Value? {
+        try? JSONDecoder().decode(Value.self, from: Data(text.utf8))
     }
 
-    /// The one evaluation: reads `key` under the calling thread's stripe, then parses or decodes the
-    /// text after the lock and, when `reports`, counts the evaluation (through the one telemetry
-    /// intake, the stripe's ``TelemetryCache``) and publishes it. When `keepsOutcome` is `true` (a
-    /// constant in each caller, so that the evaluation without it compiles without it), `outcome` is set.
+    /// The one evaluation, in three phases: ``lookUp(_:_:default:defaultText:counting:copies:)`` reads
+    /// the config under the calling thread's stripe (and counts the evaluation there when it is like the
+    /// last one of its key); ``interpret(_:_:default:parse:)`` parses or decodes the text after the lock;
+    /// ``account(_:_:_:value:reason:default:counting:receivedText:)`` records what the first phase could
+    /// not, under the stripe again. Then the evaluation is published when anyone listens.
+    ///
+    /// So an evaluation like the last of its key on its stripe takes the stripe once, and any other twice.
     /// - Parameters:
+    ///   - purpose: What the caller needs (a constant in each caller, so that the evaluation without an
+    ///     outcome compiles without it).
     ///   - defaultText: The default's text for telemetry when it is cheap to make (a value's text,
     ///     or the text a caller gave); `nil` for a JSON default, which is described once per default
     ///     and kept with the decode.
     ///   - parse: Reads the served text as `Value`.
     ///   - receivedText: The text telemetry reports of a value served, given the value and the served text.
+    /// - Returns: The value, its reason, and what the first phase read, of which the caller makes the
+    ///   outcome when `purpose` keeps one.
     @inline(__always)
     private func evaluate<Value: Sendable>(
         _ key: String,
         default defaultValue: Value,
         _ reading: Reading,
-        keepsOutcome: Bool,
-        reports: Bool,
-        outcome: inout EvaluationOutcome?,
-        defaultText cheapDefaultText: () -> String?,
+        _ purpose: EvaluationPurpose,
+        defaultText: () -> String?,
         parse: (String) -> Value?,
         receivedText: (Value, String?) -> String?
-    ) -> Value {
-        let counts = reports && telemetry != nil
-        var defaultText: String? = counts ? cheapDefaultText() : nil
-        let now = counts ? telemetry?.coarseNow() ?? .distantPast : .distantPast
-        let requestedType = ObjectIdentifier(Value.self)
-        // Set under the lock only on the paths that need them, so that the steady state copies none.
-        var copy: HeldConfigCopy?
-        var kept: DecodedValues.Kept?
-        let lookup = state.read { state, stripe -> HeldConfigRead? in
-            guard !state.pointee.isClosed else { return nil }
-            let contextGeneration = state.pointee.contextGeneration
-            let publishes = state.pointee.publishesEvaluations
-            let source = state.pointee.source
-            return state.pointee.table.unretained.read { index -> HeldConfigRead? in
-                guard let entry = index.entry(for: key) else { return nil }
+    ) -> (value: Value, reason: EvaluationReason, lookup: EvaluationLookup) {
+        let counting = purpose.reports ? telemetry.map { $0.coarseNow() } : nil
+        let lookup = lookUp(
+            key, reading, default: defaultValue, defaultText: counting != nil ? defaultText() : nil,
+            counting: counting, copies: purpose.keepsOutcome)
+        let (value, reason) = Self.interpret(lookup, reading, default: defaultValue, parse: parse)
+        account(
+            key, reading, lookup, value: value, reason: reason, default: defaultValue, counting: counting,
+            receivedText: receivedText)
+        if purpose.reports, lookup.publishes {
+            publish(EvaluationOutcome(key: key, reason: reason, lookup), value: value)
+        }
+        return (value, reason, lookup)
+    }
+
+    /// The first phase: reads what the evaluation needs under the calling thread's stripe, and counts
+    /// it in the stripe's telemetry cache when it is like the last evaluation of its key there.
+    /// - Parameters:
+    ///   - defaultText: The default's text for telemetry, when the caller made it.
+    ///   - counting: The time of the evaluation when telemetry counts it; `nil` when it is not counted now.
+    ///   - copies: Whether the outcome is kept, so that the config and the context are copied out.
+    @inline(__always)
+    private func lookUp<Value: Sendable>(
+        _ key: String,
+        _ reading: Reading,
+        default defaultValue: Value,
+        defaultText: String?,
+        counting now: Date?,
+        copies: Bool
+    ) -> EvaluationLookup {
+        state.read { state, stripe -> EvaluationLookup in
+            var lookup = EvaluationLookup(defaultText: defaultText)
+            // A closed client is not ready, publishes nothing and counts nothing.
+            guard !state.pointee.isClosed else { return lookup }
+            lookup.isReady = state.pointee.isReady
+            lookup.publishes = state.pointee.publishesEvaluations
+            lookup.contextGeneration = state.pointee.contextGeneration
+            lookup.source = state.pointee.source
+            lookup.isCounting = now != nil
+            state.pointee.table.unretained.read { index in
+                guard let entry = index.entry(for: key) else { return }
+                lookup.entry = entry
                 if reading.decodesJSON {
-                    kept = stripe.decoded.find(slot: entry.slot, revision: entry.revision, requestedType: requestedType)
-                    if counts, defaultText == nil, let kept, kept.defaultText != nil, kept.holdsDefault(defaultValue) {
-                        defaultText = kept.defaultText
+                    lookup.kept = stripe.decoded.find(
+                        slot: entry.slot, revision: entry.revision, requestedType: ObjectIdentifier(Value.self))
+                    if now != nil, lookup.defaultText == nil, let kept = lookup.kept, kept.holdsDefault(defaultValue) {
+                        lookup.defaultText = kept.defaultText
                     }
+                    lookup.type = index.values.type(in: entry.slot)
                 }
-                let isCounted =
-                    defaultText.map { defaultText in
-                        stripe.telemetry.count(
-                            slot: entry.slot,
-                            TelemetryCache.Likeness(
-                                revision: entry.revision,
-                                contextGeneration: contextGeneration,
-                                requestedType: requestedType,
-                                defaultValue: defaultText
-                            ),
-                            at: now
-                        )
-                    } ?? false
-                if publishes || (counts && !isCounted) || keepsOutcome {
-                    copy = HeldConfigCopy(config: index.values[entry.slot].state, contextBox: state.pointee.contextBox)
+                if let now, let defaultText = lookup.defaultText {
+                    lookup.isCounted = stripe.telemetry.count(
+                        slot: entry.slot,
+                        TelemetryCache.Likeness(
+                            revision: entry.revision, contextGeneration: lookup.contextGeneration,
+                            requestedType: ObjectIdentifier(Value.self), defaultValue: defaultText),
+                        at: now)
                 }
-                return HeldConfigRead(
-                    readable: kept == nil ? index.values.text(in: entry.slot, readableAs: reading.kind) : nil,
-                    type: reading.decodesJSON ? index.values.type(in: entry.slot) : .string,
-                    isCounted: isCounted,
-                    entry: entry,
-                    contextGeneration: contextGeneration,
-                    publishes: publishes,
-                    source: source
-                )
+                if lookup.kept == nil { lookup.readable = index.values.text(in: entry.slot, readableAs: reading.kind) }
+                if copies || lookup.publishes || (now != nil && !lookup.isCounted) {
+                    lookup.config = index.values[entry.slot].state
+                }
             }
-        }
-        guard let held = lookup else {
-            // A key the client does not hold: the slow path, which reads what it needs under the lock
-            // again rather than copy it out on every evaluation.
-            let missing = state.read { state, _ in MissingKey(state.pointee) }
-            let evaluation = EvaluationOutcome(
-                key: key, reason: missing.isReady ? .configStateMissing : .clientNotReady, state: nil,
-                contextBox: missing.contextBox, publishes: missing.publishes, entry: nil,
-                contextGeneration: missing.contextGeneration, source: missing.source)
-            if reports {
-                report(evaluation, value: defaultValue, defaultText: defaultText ?? String(describing: defaultValue))
+            if copies || lookup.publishes || (now != nil && !lookup.isCounted) {
+                lookup.contextBox = state.pointee.contextBox
             }
-            if keepsOutcome { outcome = evaluation }
-            return defaultValue
+            return lookup
         }
+    }
+
+    /// The second phase, after the lock: the value and the reason of the evaluation.
+    @inline(__always)
+    private static func interpret<Value>(
+        _ lookup: EvaluationLookup,
+        _ reading: Reading,
+        default defaultValue: Value,
+        parse: (String) -> Value?
+    ) -> (Value, EvaluationReason) {
+        guard lookup.entry != nil else { return (defaultValue, lookup.isReady ? .configStateMissing : .clientNotReady) }
+        if let kept = lookup.kept { return ((kept.decoded as? Value) ?? defaultValue, kept.reason) }
         var value = defaultValue
-        let reason: EvaluationReason
-        if let kept {
-            reason = kept.reason
-            if let decoded = kept.decoded as? Value { value = decoded }
-        } else {
-            reason = Self.read(held.readable, type: held.type, reading, parse: parse, into: &value)
-        }
-        let keeps = reading.decodesJSON && (kept == nil || (counts && defaultText == nil))
-        let needsCount = counts && !held.isCounted
-        if keeps || needsCount {
-            let text = counts ? defaultText ?? String(describing: defaultValue) : nil
-            let decoded =
-                keeps
-                ? DecodedValues.Kept(
-                    revision: held.entry.revision, decoded: reason == .foundMatch ? value : nil, reason: reason,
-                    defaultValue: defaultValue, defaultText: text)
-                : nil
-            let cached =
-                needsCount
-                ? cacheEntry(
-                    EvaluationOutcome(
-                        key: key, reason: reason, state: copy?.config, contextBox: copy?.contextBox,
-                        publishes: held.publishes, entry: held.entry, contextGeneration: held.contextGeneration,
-                        source: held.source),
-                    defaultText: text ?? "",
-                    receivedText: reason == .foundMatch ? receivedText(value, copy?.config.value) : nil,
+        let reason = read(lookup.readable, type: lookup.type, reading, parse: parse, into: &value)
+        return (value, reason)
+    }
+
+    /// The third phase: records under the stripe again what the first could not: the telemetry of an
+    /// evaluation unlike the last of its key (or of a key the client does not hold), and the decode of
+    /// a JSON document for the stripe to keep.
+    /// - Parameter now: The time of the evaluation when telemetry counts it now.
+    @inline(__always)
+    private func account<Value: Sendable>(
+        _ key: String,
+        _ reading: Reading,
+        _ lookup: EvaluationLookup,
+        value: Value,
+        reason: EvaluationReason,
+        default defaultValue: Value,
+        counting now: Date?,
+        receivedText: (Value, String?) -> String?
+    ) {
+        let keepsDecode =
+            reading.decodesJSON && lookup.entry != nil
+            && (lookup.kept == nil || (lookup.isCounting && lookup.defaultText == nil))
+        let counts = lookup.isCounting && !lookup.isCounted
+        guard keepsDecode || counts else { return }
+        // Made after the lock: describing a JSON default runs the app's code.
+        let defaultText = lookup.isCounting ? lookup.defaultText ?? String(describing: defaultValue) : nil
+        let kept =
+            keepsDecode
+            ? DecodedValues.Kept(
+                revision: lookup.entry?.revision ?? 0, decoded: reason == .foundMatch ? value : nil, reason: reason,
+                defaultValue: defaultValue, defaultText: defaultText)
+            : nil
+        let cached =
+            if counts, let now, let defaultText {
+                cacheEntry(
+                    EvaluationOutcome(key: key, reason: reason, lookup), defaultText: defaultText,
+                    receivedText: reason == .foundMatch ? receivedText(value, lookup.config?.value) : nil,
                     requestedType: Value.self, at: now)
-                : nil
-            let replaced = state.read { _, stripe -> TelemetryCache.HandOver? in
-                if let decoded { stripe.decoded.keep(decoded, in: held.entry.slot) }
-                guard let cached else { return nil }
-                return stripe.telemetry.store(cached, in: held.entry.slot)
+            } else {
+                TelemetryCache.Entry?.none
             }
-            if let replaced, let telemetry { handOver(replaced, to: telemetry) }
+        state.read { _, stripe in
+            if let kept, let slot = lookup.entry?.slot { stripe.decoded.keep(kept, in: slot) }
+            if let cached { stripe.telemetry.record(cached, in: lookup.entry?.slot) }
         }
-        if held.publishes || keepsOutcome, let copy {
-            let evaluation = EvaluationOutcome(
-                key: key, reason: reason, state: copy.config, contextBox: copy.contextBox,
-                publishes: held.publishes, entry: held.entry, contextGeneration: held.contextGeneration,
-                source: held.source)
-            if reports { publish(evaluation, value: value) }
-            if keepsOutcome { outcome = evaluation }
-        }
-        return value
     }
 
     /// Reads readable text as `Value` into `value`, which holds the default value on entry and is
@@ -359,7 +390,7 @@ extension ClientCore {
     // MARK: - Telemetry and the evaluations stream
 
     /// Counts an evaluation for telemetry and publishes it on `evaluations` when anyone listens: for
-    /// an evaluation made with `reports: false` (a watcher's, once it yields the value).
+    /// an evaluation made for a watcher (``EvaluationPurpose/watch``), once it yields the value.
     /// - Parameters:
     ///   - defaultText: The default as telemetry reports it.
     ///   - receivedText: The text of the value the app received, when it was served.
@@ -374,16 +405,14 @@ extension ClientCore {
             let cached = cacheEntry(
                 outcome, defaultText: defaultText(),
                 receivedText: outcome.reason == .foundMatch ? receivedText() : nil, requestedType: Value.self, at: now)
-            if let entry = outcome.entry {
-                // A config the client holds: counted in the stripe's cache like every evaluation of one.
-                let replaced = state.read { _, stripe -> TelemetryCache.HandOver? in
-                    if stripe.telemetry.count(slot: entry.slot, cached.likeness, at: now) { return nil }
-                    return stripe.telemetry.store(cached, in: entry.slot)
+            state.read { _, stripe in
+                // A config the client holds is counted in place like every evaluation of one.
+                if let slot = outcome.entry?.slot,
+                    stripe.telemetry.count(slot: slot, cached.likeness, at: now)
+                {
+                    return
                 }
-                if let replaced { handOver(replaced, to: telemetry) }
-            } else {
-                // A key the client does not hold has no slot: the evaluation goes to the collector alone.
-                telemetry.absorb(cached)
+                stripe.telemetry.record(cached, in: outcome.entry?.slot)
             }
         }
         publish(outcome, value: value)
@@ -397,20 +426,14 @@ extension ClientCore {
         requestedType: any Any.Type,
         at now: Date
     ) -> TelemetryCache.Entry {
-        let likeness = TelemetryCache.Likeness(
+        TelemetryCache.Entry(
             revision: outcome.entry?.revision ?? 0,
             contextGeneration: outcome.contextGeneration,
-            requestedType: ObjectIdentifier(requestedType),
-            defaultValue: defaultText
-        )
-        return TelemetryCache.Entry(
-            likeness: likeness,
-            requestedType: requestedType,
             key: outcome.key,
-            variant: TelemetryCollector.variant(
+            variant: TelemetryAggregates.Variant(
                 configType: outcome.state?.type,
                 defaultValue: defaultText,
-                requestedType: likeness.requestedType,
+                requestedType: requestedType,
                 evaluatedValue: receivedText,
                 serverValueID: outcome.state?.valueID,
                 reason: outcome.reason,
@@ -420,16 +443,6 @@ extension ClientCore {
             firstTime: telemetry?.now() ?? now,
             lastTime: now
         )
-    }
-
-    /// Hands entries a stripe's cache replaced to the collector. While another thread hands its own
-    /// over, they go back to the stripe for a later hand-over (the oldest dropped and counted past
-    /// ``TelemetryCache/waitingLimit``), so that an evaluation never queues on the collector's lock:
-    /// after a large apply every thread replaces entries at once, and one preempted while it held that
-    /// lock stalled the others for milliseconds (benchmark 11).
-    private func handOver(_ replaced: TelemetryCache.HandOver, to telemetry: TelemetryCollector) {
-        guard !telemetry.absorbIfIdle(replaced) else { return }
-        state.read { _, stripe in stripe.telemetry.giveBack(replaced) }
     }
 
     /// Publishes an evaluation of `value` on `evaluations` when anyone listens.

@@ -16,7 +16,7 @@ final class ClientCore: Sendable {
     let state = StripedLock(ClientState(), stripe: EvaluationStripe.init)
     let events = Broadcast<ClientEvent>(bufferSize: 256)
     let evaluations = Broadcast<ConfigEvaluation>(bufferSize: 256)
-    private let dependencies: ClientDependencies
+    let dependencies: ClientDependencies
     private let operations = SerialQueue()
     /// The tasks the client starts (connect deadlines, kept-values loads, foreground resumes), all
     /// cancelled by `close()`.
@@ -30,6 +30,8 @@ final class ClientCore: Sendable {
     /// save of the kept values (taken before the state's lock, never under it), so that applies take
     /// turns. (A `Locked<Void>` made ThreadSanitizer report the zero-sized value's accesses as a race.)
     private let applies = Locked<UInt64>(0)
+    /// The telemetry timer's sleep, replaced by each flush that sends (see ``scheduleTelemetryFlush(after:)``).
+    let telemetryTimer = Locked<Task<Void, Never>?>(nil)
     /// Whether the kept values are still loading, and whether a slow load was reported.
     private let keptValuesLoad = Locked(KeptValuesLoad())
 
@@ -53,7 +55,32 @@ final class ClientCore: Sendable {
         self.options = options
         self.logger = options.logger
         self.dependencies = dependencies
-        telemetry?.drainCaches { [weak self] in self?.drainTelemetryCaches() ?? TelemetryCache.HandOver() }
+        if telemetry != nil { scheduleTelemetryFlush(after: TelemetryCollector.firstFlushDelay) }
+    }
+
+    // MARK: - State
+
+    /// The context configs are evaluated against, once it has taken effect.
+    var context: ConfigDirectorContext? { state.read { state, _ in state.pointee.context } }
+
+    /// Whether config state arrived for the current context (see ``ClientState/isReady``).
+    var isReady: Bool { state.read { state, _ in state.pointee.isReady } }
+
+    /// Whether the client waits for its very first config state.
+    var isInitializing: Bool { state.read { state, _ in state.pointee.isInitializing } }
+
+    /// Where the values served come from.
+    var source: ConfigValueSource { state.read { state, _ in state.pointee.source } }
+
+    /// The refusal for good that stopped the newest connect, if any.
+    var refusal: ConfigDirectorError? { state.read { state, _ in state.pointee.refusal } }
+
+    /// Whether a connect's caller still waits for its config state.
+    var isAwaitingConnect: Bool {
+        state.read { state, _ in
+            if case .connecting(let connect) = state.pointee.lifecycle { return connect.isCallerWaiting }
+            return false
+        }
     }
 
     // MARK: - Operations
@@ -197,9 +224,7 @@ final class ClientCore: Sendable {
     /// What a transition does while the lock is held: its events, in order, and the telemetry of a
     /// context that took effect.
     private func publishLocked(_ transition: Transition, context: ConfigDirectorContext?, _ stripes: ClientStripes) {
-        if transition.appliesContext, let telemetry {
-            telemetry.contextChanged(to: context, cached: Self.drainTelemetryCaches(stripes))
-        }
+        if transition.appliesContext { flushTelemetry(stripes, changingContextTo: context) }
         for event in transition.events { events.send(event) }
     }
 
@@ -335,27 +360,6 @@ final class ClientCore: Sendable {
         if let transition { finish(transition) }
     }
 
-    // MARK: - Telemetry
-
-    /// Every stripe's telemetry cache, reachable while every stripe is locked.
-    typealias ClientStripes = StripedLock<ClientState, EvaluationStripe>.Stripes
-
-    /// Every stripe's telemetry cache, each taken in constant time under its own stripe's lock and
-    /// drained after it: a flush of 50,000 keys never holds up an evaluation.
-    private func drainTelemetryCaches() -> TelemetryCache.HandOver {
-        var taken: [TelemetryCache] = []
-        state.updateEachStripe { stripe in taken.append(stripe.telemetry.takeAll()) }
-        var drained = TelemetryCache.HandOver()
-        for index in taken.indices { taken[index].drain(into: &drained) }
-        return drained
-    }
-
-    private static func drainTelemetryCaches(_ stripes: ClientStripes) -> TelemetryCache.HandOver {
-        var drained = TelemetryCache.HandOver()
-        stripes.updateEach { stripe in stripe.telemetry.drain(into: &drained) }
-        return drained
-    }
-
     // MARK: - Watchers
 
     func makeWatcherID() -> UInt64 {
@@ -407,7 +411,7 @@ final class ClientCore: Sendable {
     func handle(_ event: AppLifecycleEvent) {
         switch event {
         case .didEnterBackground:
-            telemetry?.flush()
+            flushTelemetry()
             if options.connection.pausesWhileBackgrounded { pauseNetwork(.lifecycle) }
         case .willEnterForeground:
             if state.withLock(\.isPausedByLifecycle) {
@@ -455,12 +459,13 @@ final class ClientCore: Sendable {
         evaluations.finish()
         dependencies.lifecycleObserver.stop()
         tasks.cancelAll()
+        telemetryTimer.withLock { $0?.cancel() }
         // The caches are drained now: the tail may run after the core is released.
-        telemetry?.absorb(drainTelemetryCaches())
         let telemetry = telemetry
+        let lastTelemetry = drainTelemetryCaches()
         let keptValues = keptValues
         let tail = Task {
-            async let telemetryTail: Void = telemetry?.close() ?? ()
+            async let telemetryTail: Void = telemetry?.close(last: lastTelemetry) ?? ()
             async let keptValuesTail: Void = keptValues?.close() ?? ()
             _ = await (telemetryTail, keptValuesTail)
         }

@@ -113,7 +113,7 @@ extension ClientCore {
         let context = EvaluationHookContext(
             key: key,
             requestedType: requestedType,
-            context: state.read { state, _ in state.pointee.context },
+            context: context,
             defaultValue: evaluationValue(defaultValue)
         )
         return hooks.evaluation(

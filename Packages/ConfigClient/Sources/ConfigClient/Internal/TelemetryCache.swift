@@ -1,20 +1,21 @@
 @_spi(Internal) internal import ConfigModel
 internal import Foundation
 
-/// One lock stripe's count of recent evaluations of the configs the client holds, so that counting
-/// an evaluation like the previous one of its key takes neither the collector's lock nor a second
-/// hash of the key (PROTOCOL §6).
+/// One lock stripe's count of recent evaluations, so that counting an evaluation like the previous one
+/// of its key takes no lock but the stripe's and no second hash of the key (PROTOCOL §6).
 ///
 /// It holds one ``Entry`` per slot of the ``EvaluationTable``: the last kind of evaluation of that key
-/// on this stripe and how many times it happened since it was handed to the collector. An evaluation
-/// of another kind hands the entry over and takes its place; a flush hands every entry over.
+/// on this stripe and how many times it happened. An evaluation of another kind takes its place, and
+/// the entry replaced goes to the stripe's ``TelemetryAggregates``, as does every evaluation of a key
+/// the client does not hold (which has no slot). Nothing here talks to the collector: the client
+/// drains every stripe's cache at each flush and hands the collector one batch.
 ///
 /// The entries are kept in ``SlotPages``: the first evaluation of a key in a high slot (the 100,000th
 /// config) makes one page, not a cache of 100,000 entries.
 struct TelemetryCache {
-    /// What makes two evaluations of a key alike here: the same config, context, type and default.
-    /// Alike evaluations aggregate alike, since the reason and the value follow from these.
-    struct Likeness: Equatable {
+    /// What makes an evaluation like the one an entry counts: the same config, context, type and
+    /// default. Alike evaluations aggregate alike, since the reason and the value follow from these.
+    struct Likeness {
         /// The revision of the config evaluated (see ``EvaluationTable/Entry``).
         let revision: UInt64
         /// The context generation evaluated against (see ``ClientState/contextGeneration``).
@@ -24,47 +25,38 @@ struct TelemetryCache {
         let defaultValue: String
     }
 
-    /// The evaluations of one key, alike, counted since they were last handed over.
+    /// The evaluations of one key, alike, counted since the cache was last drained.
     struct Entry {
-        let likeness: Likeness
-        /// The type read.
-        let requestedType: any Any.Type
-        /// The key and what the collector aggregates by.
+        /// The revision and the context generation of ``Likeness``; its type and default are the variant's.
+        let revision: UInt64
+        let contextGeneration: UInt64
         let key: String
-        let variant: TelemetryCollector.Variant
+        let variant: TelemetryAggregates.Variant
         /// How many evaluations, and when the first and the last happened; the last is read with the
         /// clock's `coarseNow()`, to within a second.
         var count: Int
         let firstTime: Date
         var lastTime: Date
-    }
 
-    /// What a cache hands to the collector: entries replaced or drained, and the evaluations of the
-    /// entries it dropped because the collector was busy (see ``waitingLimit``).
-    struct HandOver {
-        var entries: [Entry] = []
-        var droppedCount = 0
+        /// What an evaluation like this one is.
+        var likeness: Likeness {
+            Likeness(
+                revision: revision, contextGeneration: contextGeneration,
+                requestedType: ObjectIdentifier(variant.requestedType), defaultValue: variant.defaultValue)
+        }
 
-        /// Whether it tells the collector nothing.
-        var isEmpty: Bool { entries.isEmpty && droppedCount == 0 }
+        /// Whether an evaluation alike is counted here.
+        func isLike(_ likeness: Likeness) -> Bool {
+            revision == likeness.revision && contextGeneration == likeness.contextGeneration
+                && ObjectIdentifier(variant.requestedType) == likeness.requestedType
+                && variant.defaultValue == likeness.defaultValue
+        }
     }
 
     /// The entries by slot.
     private var entries = SlotPages<Entry>()
-    /// Entries replaced and not handed over yet: they go to the collector in batches of
-    /// ``handOverBatch``, so that threads re-counting every key after a large apply do not queue on the
-    /// collector's lock once per key.
-    private var replaced = HandOver()
-
-    /// How many replaced entries are handed over at once.
-    static let handOverBatch = 64
-
-    /// How many replaced entries may wait here while the collector is busy with another thread's
-    /// hand-over (``giveBack(_:)``). Past it the oldest are dropped and their evaluations counted as
-    /// dropped, as a full collector drops its oldest (PROTOCOL §6): an evaluation never waits for the
-    /// collector's lock. Only churn fills it (every key re-counted after a full set), while the
-    /// collector, which holds at most ``TelemetryCollector/capacity`` aggregates, drops as much anyway.
-    static let waitingLimit = 1_024
+    /// The entries replaced and the evaluations of keys the client does not hold, since the last drain.
+    private var replaced = TelemetryAggregates()
 
     /// Counts an evaluation of `slot` when it is like the last one cached there.
     /// - Returns: Whether it was counted: `false` when the slot holds another kind of evaluation, or none.
@@ -72,26 +64,12 @@ struct TelemetryCache {
         entries.update(slot) { entry in entry?.count(likeness, at: now) ?? false } ?? false
     }
 
-    /// Caches `entry` in `slot`.
-    /// - Returns: The entries replaced, with evaluations the collector has not been told of yet, once
-    ///   ``handOverBatch`` of them are waiting; `nil` until then.
-    mutating func store(_ entry: Entry, in slot: Int) -> HandOver? {
-        guard let previous = entries.store(entry, in: slot) else { return nil }
-        replaced.entries.append(previous)
-        guard replaced.entries.count >= Self.handOverBatch else { return nil }
-        defer { replaced = HandOver() }
-        return replaced
-    }
-
-    /// Takes back what ``store(_:in:)`` returned and the collector could not take at once: it goes
-    /// with the next hand-over or flush. Past ``waitingLimit`` entries, the oldest are dropped and counted.
-    mutating func giveBack(_ handOver: HandOver) {
-        replaced.entries.insert(contentsOf: handOver.entries, at: 0)
-        replaced.droppedCount += handOver.droppedCount
-        let excess = replaced.entries.count - Self.waitingLimit
-        guard excess > 0 else { return }
-        replaced.droppedCount += replaced.entries.prefix(excess).reduce(0) { $0 + $1.count }
-        replaced.entries.removeFirst(excess)
+    /// Caches `entry` in `slot`, aggregating the entry it replaces; an entry of a key the client does
+    /// not hold (no slot) is aggregated at once.
+    mutating func record(_ entry: Entry, in slot: Int?) {
+        guard let slot else { return replaced.add(entry) }
+        guard let previous = entries.store(entry, in: slot) else { return }
+        replaced.add(previous)
     }
 
     /// This cache, leaving an empty one in its place: a flush takes each stripe's cache under that
@@ -101,15 +79,25 @@ struct TelemetryCache {
         return self
     }
 
-    /// Hands every cached entry over and empties the cache; a cache that counted nothing since the
-    /// last time gives its memory back.
-    mutating func drain(into drained: inout HandOver) {
-        drained.entries += replaced.entries
-        drained.droppedCount += replaced.droppedCount
-        replaced = HandOver()
-        let start = drained.entries.count
-        entries.removeAll { drained.entries.append($0) }
-        if drained.entries.count == start { entries = SlotPages() }
+    /// Every evaluation counted, aggregated, leaving the cache empty; a cache that counted nothing
+    /// since the last time gives its memory back.
+    mutating func drain() -> TelemetryAggregates {
+        var drained = replaced
+        replaced = TelemetryAggregates()
+        var counted = false
+        entries.removeAll { entry in
+            drained.add(entry)
+            counted = true
+        }
+        if !counted { entries = SlotPages() }
+        return drained
+    }
+}
+
+extension TelemetryAggregates {
+    /// Counts the evaluations of a cache entry.
+    fileprivate mutating func add(_ entry: TelemetryCache.Entry) {
+        add(entry.count, of: entry.key, entry.variant, from: entry.firstTime, to: entry.lastTime)
     }
 }
 
@@ -162,7 +150,7 @@ struct SlotPages<Element> {
 extension TelemetryCache.Entry {
     /// Counts one more evaluation when it is like this entry's, in place.
     fileprivate mutating func count(_ likeness: TelemetryCache.Likeness, at now: Date) -> Bool {
-        guard self.likeness == likeness else { return false }
+        guard isLike(likeness) else { return false }
         count += 1
         lastTime = now
         return true

@@ -1,12 +1,67 @@
+@_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 import Foundation
 import TestSupport
 import Testing
 
-/// PROTOCOL §8: which config types each requested kind reads, and the order of checks.
+/// PROTOCOL §8: which config types each requested kind reads, and the order of checks, through the
+/// client's reads: a client holds one config `key` of the type and value given, and a hook records
+/// what each read gave.
 @Suite("Reading a served config as a type", .timeLimit(.minutes(1)))
-struct ConfigStateResolutionTests {
-    struct Theme: Decodable, Equatable {
+struct ReadingAsATypeTests {
+    /// What a read gave: the value served, or `nil` when the default was returned, and why.
+    struct Read<Value: Equatable>: Equatable {
+        var value: Value?
+        var reason: EvaluationReason
+    }
+
+    /// Records the result of each evaluation.
+    private struct ResultHook: ConfigDirectorHook {
+        let results = Protected([ConfigEvaluation]())
+
+        func afterEvaluation(
+            _ evaluation: EvaluationHookContext, result: ConfigEvaluation, data: ConfigDirectorHookData
+        ) throws {
+            results.withLock { $0.append(result) }
+        }
+    }
+
+    /// Reads `key` with `read` from a ready client that holds a config of `type` with `value`.
+    private static func reading<Value: Equatable>(
+        _ type: ConfigType,
+        _ value: String?,
+        _ read: (ConfigDirectorClient) -> Value
+    ) async throws -> Read<Value> {
+        let hook = ResultHook()
+        let fixture = try ClientFixture(
+            initial: ConfigSet(kind: .full, configs: ["key": ConfigState(key: "key", type: type, value: value)]),
+            hooks: [hook])
+        defer { fixture.client.close() }
+        await fixture.client.initialize()
+        let value = read(fixture.client)
+        let result = try #require(hook.results.withLock { $0.last })
+        return Read(value: result.isDefaultValue ? nil : value, reason: result.reason)
+    }
+
+    /// `value(for:default:)` of a config of `type` holding `value`, as `Value`.
+    static func read<Value: ConfigValue & Equatable & DefaultReadable>(
+        _ type: ConfigType, _ value: String?, as: Value.Type
+    )
+        async throws -> Read<Value>
+    {
+        try await reading(type, value) { client in client.value(for: "key", default: Value.someDefault) }
+    }
+
+    /// `value(for:as:default:)` of a config of `type` holding `value`, decoded as `Value`.
+    static func readJSON<Value: Decodable & Sendable & Equatable & DefaultReadable>(
+        _ type: ConfigType, _ value: String?, as: Value.Type
+    ) async throws -> Read<Value> {
+        try await reading(type, value) { client in client.value(for: "key", as: Value.self, default: Value.someDefault)
+        }
+    }
+
+    struct Theme: Decodable, Equatable, Sendable, DefaultReadable {
+        static let someDefault = Theme(primary: "", cornerRadius: 0)
         let primary: String
         let cornerRadius: Double
     }
@@ -45,63 +100,61 @@ struct ConfigStateResolutionTests {
             }
         }
 
-        func reason(type: ConfigType, value: String?) -> EvaluationReason {
-            let state = ConfigState(type: type, value: value)
-            return switch self {
-            case .bool: state.resolve(as: Bool.self).reason
-            case .string: state.resolve(as: String.self).reason
-            case .int: state.resolve(as: Int.self).reason
-            case .double: state.resolve(as: Double.self).reason
-            case .int64: state.resolve(as: Int64.self).reason
-            case .float: state.resolve(as: Float.self).reason
-            case .url: state.resolve(as: URL.self).reason
-            case .decodable: state.resolveJSON(as: Theme.self, decoder: JSONDecoder()).reason
+        func reason(type: ConfigType, value: String?) async throws -> EvaluationReason {
+            switch self {
+            case .bool: try await ReadingAsATypeTests.read(type, value, as: Bool.self).reason
+            case .string: try await ReadingAsATypeTests.read(type, value, as: String.self).reason
+            case .int: try await ReadingAsATypeTests.read(type, value, as: Int.self).reason
+            case .double: try await ReadingAsATypeTests.read(type, value, as: Double.self).reason
+            case .int64: try await ReadingAsATypeTests.read(type, value, as: Int64.self).reason
+            case .float: try await ReadingAsATypeTests.read(type, value, as: Float.self).reason
+            case .url: try await ReadingAsATypeTests.read(type, value, as: URL.self).reason
+            case .decodable: try await ReadingAsATypeTests.readJSON(type, value, as: Theme.self).reason
             }
         }
     }
 
     @Test("reads exactly the config types of the protocol's table", arguments: Requested.allCases, ConfigType.allCases)
-    func readableTypes(requested: Requested, type: ConfigType) {
+    func readableTypes(requested: Requested, type: ConfigType) async throws {
         let expected: EvaluationReason = requested.readableTypes.contains(type) ? .foundMatch : .typeMismatch
-        #expect(requested.reason(type: type, value: requested.parseableText) == expected)
+        #expect(try await requested.reason(type: type, value: requested.parseableText) == expected)
     }
 
     @Test("reports a null or empty value as missing before anything else", arguments: Requested.allCases)
-    func missingValueFirst(requested: Requested) {
+    func missingValueFirst(requested: Requested) async throws {
         for type in ConfigType.allCases {
-            #expect(requested.reason(type: type, value: nil) == .valueMissing, "\(type) with null")
-            #expect(requested.reason(type: type, value: "") == .valueMissing, "\(type) with \"\"")
+            #expect(try await requested.reason(type: type, value: nil) == .valueMissing, "\(type) with null")
+            #expect(try await requested.reason(type: type, value: "") == .valueMissing, "\(type) with \"\"")
         }
     }
 
     @Test("reports a type mismatch before a value that does not parse")
-    func typeBeforeParse() {
-        #expect(ConfigState(type: .integer, value: "not a bool").resolve(as: Bool.self).reason == .typeMismatch)
-        #expect(ConfigState(type: .boolean, value: "not a number").resolve(as: Int.self).reason == .typeMismatch)
-        #expect(ConfigState(type: .url, value: "not a number").resolve(as: Double.self).reason == .typeMismatch)
-        let theme = ConfigState(type: .string, value: "not json").resolveJSON(as: Theme.self, decoder: JSONDecoder())
+    func typeBeforeParse() async throws {
+        #expect(try await Self.read(.integer, "not a bool", as: Bool.self).reason == .typeMismatch)
+        #expect(try await Self.read(.boolean, "not a number", as: Int.self).reason == .typeMismatch)
+        #expect(try await Self.read(.url, "not a number", as: Double.self).reason == .typeMismatch)
+        let theme = try await Self.readJSON(.string, "not json", as: Theme.self)
         #expect(theme.reason == .typeMismatch)
     }
 
     @Test("gives the kind's invalid reason for a readable type whose value does not parse")
-    func invalidReasons() {
-        #expect(ConfigState(type: .string, value: "yes").resolve(as: Bool.self).reason == .invalidBoolean)
-        #expect(ConfigState(type: .string, value: "ten").resolve(as: Int.self).reason == .invalidNumber)
-        #expect(ConfigState(type: .float, value: "nan").resolve(as: Double.self).reason == .invalidNumber)
-        #expect(ConfigState(type: .url, value: "not a url").resolve(as: URL.self).reason == .typeMismatch)
-        let theme = ConfigState(type: .json, value: #"{"primary":1}"#).resolveJSON(
-            as: Theme.self, decoder: JSONDecoder())
+    func invalidReasons() async throws {
+        #expect(try await Self.read(.string, "yes", as: Bool.self).reason == .invalidBoolean)
+        #expect(try await Self.read(.string, "ten", as: Int.self).reason == .invalidNumber)
+        #expect(try await Self.read(.float, "nan", as: Double.self).reason == .invalidNumber)
+        #expect(try await Self.read(.url, "not a url", as: URL.self).reason == .typeMismatch)
+        let theme = try await Self.readJSON(.json, #"{"primary":1}"#, as: Theme.self)
         #expect(theme.reason == .invalidJSON)
     }
 
     @Test("returns the value with foundMatch when it parses")
-    func foundMatch() {
+    func foundMatch() async throws {
         #expect(
-            ConfigState(type: .boolean, value: "TRUE").resolve(as: Bool.self) == .init(value: true, reason: .foundMatch)
+            try await Self.read(.boolean, "TRUE", as: Bool.self) == .init(value: true, reason: .foundMatch)
         )
-        #expect(ConfigState(type: .float, value: "2.5").resolve(as: Int.self) == .init(value: 2, reason: .foundMatch))
+        #expect(try await Self.read(.float, "2.5", as: Int.self) == .init(value: 2, reason: .foundMatch))
         #expect(
-            ConfigState(type: .json, value: "[1]").resolve(as: String.self) == .init(value: "[1]", reason: .foundMatch))
+            try await Self.read(.json, "[1]", as: String.self) == .init(value: "[1]", reason: .foundMatch))
     }
 
     // MARK: Booleans
@@ -112,9 +165,9 @@ struct ConfigStateResolutionTests {
             ("true", true), ("TRUE", true), ("True", true), ("tRuE", true), ("false", false), ("FALSE", false),
             ("False", false),
         ])
-    func booleans(text: String, expected: Bool) {
+    func booleans(text: String, expected: Bool) async throws {
         #expect(Bool(configValue: text) == expected)
-        #expect(ConfigState(type: .boolean, value: text).resolve(as: Bool.self).value == expected)
+        #expect(try await Self.read(.boolean, text, as: Bool.self).value == expected)
     }
 
     @Test(
@@ -123,10 +176,10 @@ struct ConfigStateResolutionTests {
             " true", "true ", "\ttrue", "yes", "no", "1", "0", "t", "f", "truee", "ture", "fals", "on", "TRUE\n",
             "trùe",
         ])
-    func invalidBooleans(text: String) {
+    func invalidBooleans(text: String) async throws {
         #expect(Bool(configValue: text) == nil)
         #expect(
-            ConfigState(type: .boolean, value: text).resolve(as: Bool.self)
+            try await Self.read(.boolean, text, as: Bool.self)
                 == .init(value: nil, reason: .invalidBoolean))
     }
 
@@ -141,10 +194,10 @@ struct ConfigStateResolutionTests {
             ("-9223372036854775808.9", Int.min), ("92233720368547758.07e2", Int.max), ("0e99999999999999999999", 0),
             ("1e-99999999999999999999", 0), ("-0.0e5", 0), ("000.000", 0),
         ])
-    func integers(text: String, expected: Int) {
+    func integers(text: String, expected: Int) async throws {
         #expect(Int(configValue: text) == expected)
         #expect(
-            ConfigState(type: .integer, value: text).resolve(as: Int.self)
+            try await Self.read(.integer, text, as: Int.self)
                 == .init(value: expected, reason: .foundMatch))
     }
 
@@ -156,10 +209,10 @@ struct ConfigStateResolutionTests {
             "Infinity", "nan", "NaN", " 1", "1 ", "1_000", "1,000", "12px", "1e", "e3", ".", "-", "+", "--1", "+-1",
             "1.2.3", "١٢",
         ])
-    func invalidIntegers(text: String) {
+    func invalidIntegers(text: String) async throws {
         #expect(Int(configValue: text) == nil)
         #expect(
-            ConfigState(type: .string, value: text).resolve(as: Int.self) == .init(value: nil, reason: .invalidNumber))
+            try await Self.read(.string, text, as: Int.self) == .init(value: nil, reason: .invalidNumber))
     }
 
     @Test("truncates a decimal number exactly as truncating its double value does, away from the limits")
@@ -180,10 +233,10 @@ struct ConfigStateResolutionTests {
             ("2.5", 2.5), ("+1.5", 1.5), ("-1.5", -1.5), ("1e3", 1000), ("1E-2", 0.01), ("42", 42), (".5", 0.5),
             ("1.", 1), ("9223372036854775808", 9_223_372_036_854_775_808), ("1e308", 1e308),
         ])
-    func doubles(text: String, expected: Double) {
+    func doubles(text: String, expected: Double) async throws {
         #expect(Double(configValue: text) == expected)
         #expect(
-            ConfigState(type: .float, value: text).resolve(as: Double.self)
+            try await Self.read(.float, text, as: Double.self)
                 == .init(value: expected, reason: .foundMatch))
     }
 
@@ -206,19 +259,19 @@ struct ConfigStateResolutionTests {
     // MARK: Strings
 
     @Test("reads the text as it is as a string", arguments: ["text", " spaced ", "TRUE", "42", #"{"a":1}"#, "é😀"])
-    func strings(text: String) {
+    func strings(text: String) async throws {
         #expect(
-            ConfigState(type: .custom, value: text).resolve(as: String.self) == .init(value: text, reason: .foundMatch))
+            try await Self.read(.custom, text, as: String.self) == .init(value: text, reason: .foundMatch))
     }
 
     // MARK: Decodable
 
     @Test("decodes a JSON config into a Decodable type")
-    func decodable() {
-        let state = ConfigState(type: .json, value: ##"{"primary":"#101010","cornerRadius":8}"##)
-        let resolution = state.resolveJSON(as: Theme.self, decoder: JSONDecoder())
+    func decodable() async throws {
+        let text = ##"{"primary":"#101010","cornerRadius":8}"##
+        let resolution = try await Self.readJSON(.json, text, as: Theme.self)
         #expect(resolution == .init(value: Theme(primary: "#101010", cornerRadius: 8), reason: .foundMatch))
-        let document = state.resolveJSON(as: JSONValue.self, decoder: JSONDecoder())
+        let document = try await Self.readJSON(.json, text, as: JSONValue.self)
         #expect(document.value == ["primary": "#101010", "cornerRadius": 8])
     }
 
@@ -228,18 +281,9 @@ struct ConfigStateResolutionTests {
             "not json", ##"{"primary":"#101010"}"##, ##"{"primary":1,"cornerRadius":8}"##, "[]", "null",
             ##"{"primary":"#1""##,
         ])
-    func invalidJSON(text: String) {
-        let resolution = ConfigState(type: .json, value: text).resolveJSON(as: Theme.self, decoder: JSONDecoder())
+    func invalidJSON(text: String) async throws {
+        let resolution = try await Self.readJSON(.json, text, as: Theme.self)
         #expect(resolution == .init(value: nil, reason: .invalidJSON))
-    }
-
-    @Test("uses the decoder it is given")
-    func customDecoder() {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let state = ConfigState(type: .json, value: ##"{"primary":"#fff","corner_radius":4}"##)
-        #expect(state.resolveJSON(as: Theme.self, decoder: decoder).value == Theme(primary: "#fff", cornerRadius: 4))
-        #expect(state.resolveJSON(as: Theme.self, decoder: JSONDecoder()).reason == .invalidJSON)
     }
 
     // MARK: Custom types
@@ -278,23 +322,23 @@ struct ConfigStateResolutionTests {
     }
 
     @Test("reads a custom type through its initializer and kind")
-    func customTypes() {
-        #expect(ConfigState(type: .integer, value: "50").resolve(as: Percentage.self).value?.value == 50)
-        #expect(ConfigState(type: .custom, value: "on").resolve(as: Switch.self).value?.isOn == true)
-        #expect(ConfigState(type: .enum, value: "dark-mode").resolve(as: Slug.self).value?.text == "dark-mode")
-        #expect(ConfigState(type: .boolean, value: "50").resolve(as: Percentage.self).reason == .typeMismatch)
+    func customTypes() async throws {
+        #expect(try await Self.read(.integer, "50", as: Percentage.self).value?.value == 50)
+        #expect(try await Self.read(.custom, "on", as: Switch.self).value?.isOn == true)
+        #expect(try await Self.read(.enum, "dark-mode", as: Slug.self).value?.text == "dark-mode")
+        #expect(try await Self.read(.boolean, "50", as: Percentage.self).reason == .typeMismatch)
     }
 
     @Test("gives the kind's invalid reason when a custom type's initializer returns nil")
-    func customTypeReturningNil() {
+    func customTypeReturningNil() async throws {
         #expect(
-            ConfigState(type: .integer, value: "150").resolve(as: Percentage.self)
+            try await Self.read(.integer, "150", as: Percentage.self)
                 == .init(value: nil, reason: .invalidNumber))
         #expect(
-            ConfigState(type: .boolean, value: "true").resolve(as: Switch.self)
+            try await Self.read(.boolean, "true", as: Switch.self)
                 == .init(value: nil, reason: .invalidBoolean))
         #expect(
-            ConfigState(type: .string, value: "Upper").resolve(as: Slug.self)
+            try await Self.read(.string, "Upper", as: Slug.self)
                 == .init(value: nil, reason: .typeMismatch))
         #expect(ConfigValueKind.number.invalidValueReason == .invalidNumber)
         #expect(ConfigValueKind.boolean.invalidValueReason == .invalidBoolean)
@@ -302,12 +346,6 @@ struct ConfigStateResolutionTests {
     }
 
     // MARK: Missing configs and value ids
-
-    @Test("reports a missing key as configStateMissing once ready and clientNotReady before")
-    func missingConfig() {
-        #expect(ConfigResolution<Bool>.missingConfig(isReady: true) == .init(value: nil, reason: .configStateMissing))
-        #expect(ConfigResolution<Bool>.missingConfig(isReady: false) == .init(value: nil, reason: .clientNotReady))
-    }
 
     @Test("uses the server's value id when there is one, else the value's own id")
     func effectiveValueID() {
@@ -324,3 +362,23 @@ struct ConfigStateResolutionTests {
         #expect("text".configValueText == "text")
     }
 }
+
+/// A type whose reads in these tests are given a default: any value, since a read that returns the
+/// default is told apart by its evaluation.
+protocol DefaultReadable {
+    static var someDefault: Self { get }
+}
+
+extension Bool: DefaultReadable { static var someDefault: Bool { false } }
+extension String: DefaultReadable { static var someDefault: String { "" } }
+extension Int: DefaultReadable { static var someDefault: Int { 0 } }
+extension Int64: DefaultReadable { static var someDefault: Int64 { 0 } }
+extension Double: DefaultReadable { static var someDefault: Double { 0 } }
+extension Float: DefaultReadable { static var someDefault: Float { 0 } }
+extension URL: DefaultReadable { static var someDefault: URL { URL(fileURLWithPath: "/") } }
+extension JSONValue: DefaultReadable { static var someDefault: JSONValue { .null } }
+extension ReadingAsATypeTests.Percentage: DefaultReadable {
+    static var someDefault: Self { Self(configValue: "0")! }
+}
+extension ReadingAsATypeTests.Switch: DefaultReadable { static var someDefault: Self { Self(configValue: "off")! } }
+extension ReadingAsATypeTests.Slug: DefaultReadable { static var someDefault: Self { Self(configValue: "slug")! } }

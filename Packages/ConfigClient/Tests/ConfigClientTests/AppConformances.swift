@@ -2,7 +2,7 @@ public import ConfigModel
 public import Foundation
 
 // Conformances an app writes for types the SDK does not conform: they compile because the SDK
-// conforms only Bool, String, Int and Double, and the resolution tests read configs through them.
+// conforms only Bool, String, Int and Double, and ReadingAsATypeTests reads configs through them.
 
 extension Int64: ConfigValue {
     public static var configValueKind: ConfigValueKind { .number }
