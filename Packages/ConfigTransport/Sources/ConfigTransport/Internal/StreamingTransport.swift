@@ -117,106 +117,125 @@ struct StreamRunner: ConnectionRunner {
         }
         let headTimeout = max(configuration.connectionTimeout, Self.minimumHeadTimeout)
         deadline.set(seconds: headTimeout, reason: "no response headers within \(headTimeout) s")
-        var parser = SSEParser(maxEventSize: configuration.maxEventSize, lastEventID: lastEventID)
-        var delivered = false
-        var openedAt: Date?
-        var deliveredSet = false
-        var rhythm = KeepAliveRhythm()
-        var hasBody = false
-        /// Whether the connection proved itself, for the backoff.
-        func proven() -> Bool {
-            guard deliveredSet, let openedAt else { return false }
-            return configuration.clock.now().timeIntervalSince(openedAt) >= ReconnectBackoff.provenAfter
-        }
-        var fatalStatus: Int?
-        var errorBody = Data()
+        var reading = StreamReading(
+            parser: SSEParser(maxEventSize: configuration.maxEventSize, lastEventID: lastEventID))
         do {
-            reading: for try await part in exchange.parts {
-                switch part {
-                case .head(let head):
-                    switch StatusVerdict(for: head, clock: configuration.clock) {
-                    case .noContent:
-                        return .stopped
-                    case .payload, .otherSuccess:
-                        if let notAStream = Self.notAnEventStream(head) {
-                            return .transient(reason: notAStream)
-                        }
-                        deadline.set(
-                            seconds: Self.firstBytesTimeout,
-                            reason: "no data within \(Self.firstBytesTimeout) s of the response headers"
-                        )
-                        openedAt = configuration.clock.now()
-                        guard slot.emit(.connectionState(.open), generation: generation) else { return .cancelled }
-                    case .retry(let reason, let retryAfter, let requestTooLarge):
-                        guard requestTooLarge else { return .transient(reason: reason, retryAfter: retryAfter) }
-                        // Most likely too large by its Last-Event-ID: reconnect with backoff, without it.
-                        lastEventID = nil
-                        return .transient(reason: reason + "; retrying without Last-Event-ID", retryAfter: retryAfter)
-                    case .fatal:
-                        fatalStatus = head.statusCode
-                        // The error body is only quoted: a server that never ends it must not delay the error.
-                        deadline.set(seconds: ResponseText.errorBodyTimeout, reason: "the error body did not end")
+            for try await part in exchange.parts {
+                let ending =
+                    switch part {
+                    case .head(let head):
+                        opened(head, &reading, deadline, generation: generation, lastEventID: &lastEventID)
+                    case .body(let chunk):
+                        try read(chunk, &reading, deadline, generation: generation, lastEventID: &lastEventID)
                     }
-                case .body(let chunk):
-                    if fatalStatus != nil {
-                        errorBody.append(chunk.prefix(ResponseText.errorBodyReadLimit - errorBody.count))
-                        if errorBody.count >= ResponseText.errorBodyReadLimit { break reading }
-                        continue
-                    }
-                    if !hasBody {
-                        hasBody = true
-                        // Begun: from here only a stream whose keep-alives stopped is dropped for silence.
-                        deadline.lift()
-                    }
-                    if rhythm.isLearned { deadline.noteActivity() }
-                    let items = try parser.feed(chunk)
-                    lastEventID = parser.lastEventID
-                    if !items.isEmpty, let window = rhythm.heard(at: configuration.clock.now()) {
-                        deadline.watchSilence(
-                            window: window,
-                            reason: "no byte for \(window) s after keep-alives at most \(window / 3) s apart: the "
-                                + "connection is presumed lost"
-                        )
-                    }
-                    for item in items {
-                        if !delivered {
-                            delivered = true
-                            shell.outage.recovered("The streaming connection is delivering again.")
-                        }
-                        guard deliver(item, generation: generation, deliveredSet: &deliveredSet) else {
-                            return .cancelled
-                        }
-                    }
-                }
+                if let ending { return ending }
             }
         } catch let error as SSEParserError {
             guard !Task.isCancelled else { return .cancelled }
-            switch error {
-            case .eventTooLarge(let limit):
-                shell.oversizedRefusal.log(
-                    "An event larger than \(limit) bytes was refused; the connection was dropped without reading the"
-                        + " rest, and is retried with a growing backoff. Raise ConnectionOptions.maxEventSize if the"
-                        + " environment's configs need more. This is logged once.",
-                    at: .warn,
-                    to: logger
-                )
-                // A refusal, whatever came before it: the backoff grows instead of starting over.
-                return .transient(reason: "an event larger than \(limit) bytes")
-            }
+            return refused(error)
         } catch {
-            guard !Task.isCancelled else { return .cancelled }
-            if let statusCode = fatalStatus { return fatal(statusCode: statusCode, body: errorBody) }
-            if let stalled = deadline.expiredReason {
-                return .transient(reason: stalled, proven: proven(), quiet: rhythm.isLearned)
+            return ending(of: reading, deadline, cause: "network error: \(error.localizedDescription)")
+        }
+        return ending(of: reading, deadline, cause: "the server closed the stream")
+    }
+
+    /// What the response's head decides: an ending, or `nil` to read the body.
+    private func opened(
+        _ head: HTTPResponseHead,
+        _ reading: inout StreamReading,
+        _ deadline: ConnectionDeadline,
+        generation: Int,
+        lastEventID: inout String?
+    ) -> Ending? {
+        switch StatusVerdict(for: head, clock: configuration.clock) {
+        case .noContent:
+            return .stopped
+        case .payload, .otherSuccess:
+            if let notAStream = Self.notAnEventStream(head) { return .transient(reason: notAStream) }
+            deadline.set(
+                seconds: Self.firstBytesTimeout,
+                reason: "no data within \(Self.firstBytesTimeout) s of the response headers"
+            )
+            reading.openedAt = configuration.clock.now()
+            return slot.emit(.connectionState(.open), generation: generation) ? nil : .cancelled
+        case .retry(let reason, let retryAfter, let requestTooLarge):
+            guard requestTooLarge else { return .transient(reason: reason, retryAfter: retryAfter) }
+            // Most likely too large by its Last-Event-ID: reconnect with backoff, without it.
+            lastEventID = nil
+            return .transient(reason: reason + "; retrying without Last-Event-ID", retryAfter: retryAfter)
+        case .fatal:
+            reading.fatalStatus = head.statusCode
+            // The error body is only quoted: a server that never ends it must not delay the error.
+            deadline.set(seconds: ResponseText.errorBodyTimeout, reason: "the error body did not end")
+            return nil
+        }
+    }
+
+    /// Reads a chunk of the body: the error body of a refusal, or events to hand on. Returns an ending, or
+    /// `nil` to read on.
+    private func read(
+        _ chunk: Data,
+        _ reading: inout StreamReading,
+        _ deadline: ConnectionDeadline,
+        generation: Int,
+        lastEventID: inout String?
+    ) throws(SSEParserError) -> Ending? {
+        if reading.fatalStatus != nil {
+            reading.errorBody.append(chunk.prefix(ResponseText.errorBodyReadLimit - reading.errorBody.count))
+            guard reading.errorBody.count >= ResponseText.errorBodyReadLimit else { return nil }
+            return ending(of: reading, deadline, cause: "the error body was read")
+        }
+        if !reading.hasBody {
+            reading.hasBody = true
+            // Begun: from here only a stream whose keep-alives stopped is dropped for silence.
+            deadline.lift()
+        }
+        if reading.rhythm.isLearned { deadline.noteActivity() }
+        let items = try reading.parser.feed(chunk)
+        lastEventID = reading.parser.lastEventID
+        if !items.isEmpty, let window = reading.rhythm.heard(at: configuration.clock.now()) {
+            deadline.watchSilence(
+                window: window,
+                reason: "no byte for \(window) s after keep-alives at most \(window / 3) s apart: the "
+                    + "connection is presumed lost"
+            )
+        }
+        for item in items {
+            if !reading.delivered {
+                reading.delivered = true
+                shell.outage.recovered("The streaming connection is delivering again.")
             }
-            return .transient(reason: "network error: \(error.localizedDescription)", proven: proven())
+            guard deliver(item, generation: generation, deliveredSet: &reading.deliveredSet) else { return .cancelled }
         }
+        return nil
+    }
+
+    /// How a connection that ended without an ending of its own ended: a refusal whose body was read, a
+    /// stall its deadline cut, or `cause`.
+    private func ending(of reading: StreamReading, _ deadline: ConnectionDeadline, cause: String) -> Ending {
         guard !Task.isCancelled else { return .cancelled }
-        if let statusCode = fatalStatus { return fatal(statusCode: statusCode, body: errorBody) }
+        if let statusCode = reading.fatalStatus { return fatal(statusCode: statusCode, body: reading.errorBody) }
+        let proven = reading.isProven(at: configuration.clock.now())
         if let stalled = deadline.expiredReason {
-            return .transient(reason: stalled, proven: proven(), quiet: rhythm.isLearned)
+            return .transient(reason: stalled, proven: proven, quiet: reading.rhythm.isLearned)
         }
-        return .transient(reason: "the server closed the stream", proven: proven())
+        return .transient(reason: cause, proven: proven)
+    }
+
+    /// The ending of a connection whose event was too large.
+    private func refused(_ error: SSEParserError) -> Ending {
+        switch error {
+        case .eventTooLarge(let limit):
+            shell.oversizedRefusal.log(
+                "An event larger than \(limit) bytes was refused; the connection was dropped without reading the"
+                    + " rest, and is retried with a growing backoff. Raise ConnectionOptions.maxEventSize if the"
+                    + " environment's configs need more. This is logged once.",
+                at: .warn,
+                to: logger
+            )
+            // A refusal, whatever came before it: the backoff grows instead of starting over.
+            return .transient(reason: "an event larger than \(limit) bytes")
+        }
     }
 
     /// Why a successful response is not an event stream, when its `Content-Type` names another type: a
