@@ -12,6 +12,21 @@ public struct ConfigEvaluation: Sendable, Equatable {
     public var context: ConfigDirectorContext?
     /// Why the evaluation returned what it did.
     public var reason: EvaluationReason
+    /// Where this evaluation's value came from: live values, values kept on the device, bundled values,
+    /// or the default given in code.
+    public var source: Source
+
+    /// Where the value of one evaluation came from.
+    public enum Source: Sendable, Hashable {
+        /// Values received from ConfigDirector (or given for offline mode) in this launch.
+        case live
+        /// Values kept on the device from an earlier launch, served until live values arrive.
+        case keptValues
+        /// Values the app ships, served until values kept on the device or live values arrive.
+        case bundledValues
+        /// The default value given in code: ``ConfigEvaluation/isDefaultValue`` is `true`.
+        case codeDefault
+    }
 
     /// Creates an evaluation.
     /// - Parameters:
@@ -21,13 +36,16 @@ public struct ConfigEvaluation: Sendable, Equatable {
     ///   - isDefaultValue: Whether the default was returned.
     ///   - context: The context evaluated against.
     ///   - reason: Why.
+    ///   - source: Where the value came from; by default ``Source/codeDefault`` for a default value and
+    ///     ``Source/live`` for any other.
     public init(
         key: String,
         value: ConfigEvaluationValue,
         valueID: String?,
         isDefaultValue: Bool,
         context: ConfigDirectorContext?,
-        reason: EvaluationReason
+        reason: EvaluationReason,
+        source: Source? = nil
     ) {
         self.key = key
         self.value = value
@@ -35,5 +53,6 @@ public struct ConfigEvaluation: Sendable, Equatable {
         self.isDefaultValue = isDefaultValue
         self.context = context
         self.reason = reason
+        self.source = source ?? (isDefaultValue ? .codeDefault : .live)
     }
 }

@@ -67,13 +67,15 @@ struct ConfigEvaluationTests {
             reason: .foundMatch
         )
         #expect(evaluation == evaluation)
-        var variants = [ConfigEvaluation](repeating: evaluation, count: 6)
+        #expect(evaluation.source == .live)
+        var variants = [ConfigEvaluation](repeating: evaluation, count: 7)
         variants[0].key = "other"
         variants[1].value = ConfigEvaluationValue(false)
         variants[2].valueID = nil
         variants[3].isDefaultValue = true
         variants[4].context = nil
         variants[5].reason = .typeMismatch
+        variants[6].source = .keptValues
         for variant in variants { #expect(variant != evaluation) }
         #expect(evaluation.key == "dark-mode")
         #expect(evaluation.value.as(Bool.self) == true)

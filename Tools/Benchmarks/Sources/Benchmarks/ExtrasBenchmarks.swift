@@ -53,9 +53,41 @@ func benchmarkTypedKeysAndHooks() async {
     )
     let plainWithIDs = await ServedClient.make(initial: withValueIDs, telemetry: true)
     let hookedWithIDs = await ServedClient.make(initial: withValueIDs, telemetry: true, hooks: [NoOpHook()])
+    benchmarkDetailRead("detail_read", "value ids sent", on: plainWithIDs, key: key)
+    benchmarkDetailRead("detail_read_hashing", "no value ids", on: plain, key: key)
     compareHook("hook", "value ids sent", plain: plainWithIDs, hooked: hookedWithIDs, key: key)
     compareHook("hook_hashing", "no value ids", plain: plain, hooked: hooked, key: key)
     for served in [plain, hooked, plainWithIDs, hookedWithIDs] { served.client.close() }
+}
+
+/// A detail read (`evaluation(for:default:)`: the value and its `ConfigEvaluation`) against `value(for:default:)`.
+private func benchmarkDetailRead(_ name: String, _ label: String, on served: ServedClient, key: String) {
+    let (plainRead, detailRead) = compare(
+        operations: 20_000,
+        budgetSeconds: isQuick ? 2 : 8,
+        baseline: { blackHole(served.client.value(for: key, default: false)) },
+        subject: { blackHole(served.client.evaluation(for: key, default: false)) }
+    )
+    let ratio = printComparison(
+        name,
+        baseline: ("client.value(for:default:) (\(label))", plainRead),
+        subject: ("client.evaluation(for:default:)", detailRead)
+    )
+    let count = 100_000
+    let allocations = allocations {
+        for _ in 0..<count { blackHole(served.client.evaluation(for: key, default: false)) }
+    }
+    print(
+        String(
+            format: "  allocations per detail read (Bool, \(label)): %.3f (%@)",
+            Double(allocations) / Double(count),
+            allocationCountingLabel
+        )
+    )
+    report.figure("\(name).allocations_per_op", Double(allocations) / Double(count))
+    // The service sends a value id with each value: the target is for that case.
+    guard label == "value ids sent" else { return }
+    report.target(name, "a detail read within 10% of value(for:default:)", pass: ratio <= 1.1)
 }
 
 /// Benchmark 1's evaluation on `hooked`, a client with one no-op hook, against the same on `plain`.

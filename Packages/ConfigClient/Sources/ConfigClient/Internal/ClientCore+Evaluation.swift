@@ -467,7 +467,21 @@ extension ClientCore {
             valueID: found ? outcome.state?.effectiveValueID : nil,
             isDefaultValue: !found,
             context: outcome.contextBox?.context,
-            reason: outcome.reason
+            reason: outcome.reason,
+            source: found ? outcome.source.ofAValueServed : .codeDefault
         )
+    }
+}
+
+extension ConfigValueSource {
+    /// The source of a value served while the client serves this one's values.
+    fileprivate var ofAValueServed: ConfigEvaluation.Source {
+        switch self {
+        case .live: .live
+        case .keptValues: .keptValues
+        case .bundledValues: .bundledValues
+        // A value is served only from values: the client holds none only before any arrived.
+        case .none: .codeDefault
+        }
     }
 }

@@ -1,0 +1,84 @@
+@_spi(Internal) public import ConfigModel
+
+extension ConfigDirectorClient {
+    /// The value of a config and its evaluation, from one read: the reason, the value id, whether it is
+    /// the default, and where the value came from (``ConfigEvaluation/source``).
+    ///
+    /// The same evaluation as ``value(for:default:)`` (counted for telemetry, published on
+    /// ``evaluations``, run through the hooks), for a screen that explains what it shows.
+    ///
+    /// ```swift
+    /// let detail = client.evaluation(for: "dark-mode", default: false)
+    /// print("\(detail.value) from \(detail.evaluation.source) (\(detail.evaluation.reason.rawValue))")
+    /// ```
+    /// - Parameters:
+    ///   - key: The config key.
+    ///   - defaultValue: The value returned when the config cannot be served; it sets the type read.
+    /// - Returns: The value, or `defaultValue`, and its evaluation.
+    public func evaluation<Value: ConfigValue>(for key: String, default defaultValue: Value)
+        -> ConfigEvaluationDetail<Value>
+    {
+        let evaluated =
+            if let hooks {
+                core.hooked(key, default: defaultValue, hooks: hooks) {
+                    core.evaluated(for: key, default: defaultValue)
+                }
+            } else {
+                core.evaluated(for: key, default: defaultValue)
+            }
+        return ConfigEvaluationDetail(evaluated, core: core)
+    }
+
+    /// The value of a JSON config decoded as `type`, and its evaluation: the detail of
+    /// ``value(for:as:default:)``.
+    ///
+    /// ```swift
+    /// let detail = client.evaluation(for: "theme", as: Theme.self, default: Theme(primary: "#101010", cornerRadius: 8))
+    /// ```
+    /// - Parameters:
+    ///   - key: The config key.
+    ///   - type: The `Decodable` type to decode the document as.
+    ///   - defaultValue: The value returned when the config is missing, not JSON, or does not decode.
+    /// - Returns: The decoded value, or `defaultValue`, and its evaluation.
+    public func evaluation<Value: Decodable & Sendable>(
+        for key: String,
+        as type: Value.Type,
+        default defaultValue: Value
+    ) -> ConfigEvaluationDetail<Value> {
+        let evaluated =
+            if let hooks {
+                core.hooked(key, default: defaultValue, hooks: hooks) {
+                    core.evaluated(forJSON: key, default: defaultValue)
+                }
+            } else {
+                core.evaluated(forJSON: key, default: defaultValue)
+            }
+        return ConfigEvaluationDetail(evaluated, core: core)
+    }
+
+    /// The value of a typed config key and its evaluation: `evaluation(for: key.name, default: key.defaultValue)`.
+    ///
+    /// ```swift
+    /// let detail = client.evaluation(for: .darkMode)
+    /// ```
+    /// - Parameter key: The typed key.
+    /// - Returns: The served value, or the key's default value, and its evaluation.
+    public func evaluation<Value>(for key: ConfigKey<Value>) -> ConfigEvaluationDetail<Value> {
+        evaluation(for: key.name, default: key.defaultValue)
+    }
+
+    /// The value of a typed JSON config key and its evaluation:
+    /// `evaluation(for: key.name, as: Value.self, default: key.defaultValue)`.
+    /// - Parameter key: The typed key.
+    /// - Returns: The decoded value, or the key's default value, and its evaluation.
+    public func evaluation<Value>(for key: JSONConfigKey<Value>) -> ConfigEvaluationDetail<Value> {
+        evaluation(for: key.name, as: Value.self, default: key.defaultValue)
+    }
+}
+
+extension ConfigEvaluationDetail where Value: Sendable {
+    /// The detail of an evaluation the core made.
+    fileprivate init(_ evaluated: Evaluated<Value>, core: ClientCore) {
+        self.init(value: evaluated.value, evaluation: core.configEvaluation(evaluated.outcome, value: evaluated.value))
+    }
+}
