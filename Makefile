@@ -12,7 +12,7 @@ PACKAGES := $(filter-out TestSupport,$(notdir $(wildcard Packages/*)))
 LOOPBACK_SUITES := EndToEndTests|DocumentedExamplesTests|ConfigEmulatorTests|ConfigDemoTests
 DOC_TARGETS := ConfigDirector ConfigModel ConfigTransport ConfigStore ConfigClient ConfigTesting ConfigOpenFeature
 
-.PHONY: help build demo test test-packages test-openfeature check-manifests check-privacy check-time-limits check-imports check-api api test-consumer test-browser test-tsan lint format docs bench build-bench clean
+.PHONY: help build demo test test-packages test-openfeature check-manifests check-privacy check-time-limits check-openssl check-imports check-api api test-consumer test-browser test-tsan lint format docs bench build-bench clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -50,6 +50,9 @@ check-privacy: ## Fail when a module's PrivacyInfo.xcprivacy and its uses of App
 
 check-time-limits: ## Fail when a @Suite or @Test has no .timeLimit trait, directly or from an enclosing suite.
 	python3 Scripts/check-time-limits.py
+
+check-openssl: ## Fail when OpenSSLLibrary.swift's hand-declared signatures or constants differ from <openssl/ssl.h> (installs libssl-dev if missing).
+	Scripts/check-openssl.sh
 
 check-imports: ## Build everything with explicit import checking and warnings as errors.
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error -Xswiftc -warnings-as-errors

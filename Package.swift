@@ -43,7 +43,8 @@ let package = Package(
         .target(
             name: "ConfigTransport",
             dependencies: ["ConfigModel"],
-            path: "Packages/ConfigTransport/Sources/ConfigTransport"
+            path: "Packages/ConfigTransport/Sources/ConfigTransport",
+            exclude: ["Internal/Socket/README.md"]
         ),
         .target(
             name: "ConfigStore",

@@ -3,8 +3,8 @@
 
 For each nested package it compares, against the root manifest's target of the same name:
 the set of targets (the package's module and its tests), each target's type, dependencies
-(by module or product name, with trait conditions), Swift settings and resources (the privacy
-manifests), plus platforms, and the traits of every package that declares any. Packages/TestSupport holds helper targets only, none
+(by module or product name, with trait conditions), Swift settings, resources (the privacy
+manifests) and excluded files (a folder's README), plus platforms, and the traits of every package that declares any. Packages/TestSupport holds helper targets only, none
 of which may be in a product of the root. Prints what differs; exits 1 on any drift.
 """
 import json
@@ -42,6 +42,7 @@ def describe(target):
         "dependencies": dependency_names(target),
         "settings": target.get("settings", []),
         "resources": target.get("resources", []),
+        "exclude": sorted(target.get("exclude", [])),
     }
 
 

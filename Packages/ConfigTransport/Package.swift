@@ -22,7 +22,8 @@ let package = Package(
             name: "ConfigTransport",
             dependencies: [
                 .product(name: "ConfigModel", package: "ConfigModel")
-            ]
+            ],
+            exclude: ["Internal/Socket/README.md"]
         ),
         .testTarget(
             name: "ConfigTransportTests",

@@ -145,15 +145,14 @@ func benchmarkCommentFlood() async {
     var worst: Int64 = 0
     for scheme in ["http", "https"] {
         var baseURL = server.baseURL
-        var proxy: TLSProxy?
+        var front: (peer: TLSPeer, certificates: TLSTestCertificates)?
         if scheme == "https" {
-            guard let front = try? TLSProxy(forwardingTo: server.port) else {
+            guard let started = await tlsFront(forwardingTo: server.port) else {
                 print("  the TLS front did not start (python3 and openssl are needed): https not measured")
                 continue
             }
-            setenv("SSL_CERT_FILE", front.rootPath, 1)
-            baseURL = URL(string: "https://127.0.0.1:\(front.port)")!
-            proxy = front
+            baseURL = URL(string: "https://127.0.0.1:\(started.peer.port)")!
+            front = started
         }
         let idle = residentBytes()
         let sentBefore = server.bytesSent
@@ -167,7 +166,8 @@ func benchmarkCommentFlood() async {
         let sent = server.bytesSent - sentBefore
         blackHole(client.value(for: "flag", default: false))
         await client.closeAndWait()
-        proxy?.stop()
+        front?.peer.stop()
+        front?.certificates.remove()
         worst = max(worst, peak - idle)
         print(
             "  over \(scheme): \(megabytes(peak - idle)) above the process before the client (peak \(megabytes(peak)));"

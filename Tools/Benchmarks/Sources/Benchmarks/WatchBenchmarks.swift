@@ -8,6 +8,7 @@ import ConfigEmulator
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
 import ModelTestSupport
+import TestSupport
 
 /// 4. Applying a one-key delta with 10,000 watch streams on distinct keys, against 10 streams.
 func benchmarkWatchFanOut() async {
@@ -123,7 +124,7 @@ func benchmarkPropagation() async {
 }
 
 /// 8. CPU used by a streaming client connected and idle, against the process with the emulator alone; over http,
-/// and on Linux over https too (through a TLS front for the emulator, ``TLSProxy``).
+/// and on Linux over https too (through a TLS front for the emulator, ``tlsFront(forwardingTo:)``).
 func benchmarkIdle() async {
     let seconds = isQuick ? 2.0 : 10.0
     print("\n== 8. Idle: a streaming client connected and idle for \(Int(seconds)) s")
@@ -153,16 +154,16 @@ func benchmarkIdle() async {
 /// 8, https: the same idle client over TLS, through a Python TLS front for the emulator. On Linux the SDK's socket
 /// client speaks TLS with the system's OpenSSL; without it, https would go to `URLSession`, which spins a core.
 func benchmarkIdleHTTPS(emulator: ConfigEmulator, baseline: Double, seconds: Double) async {
-    let proxy: TLSProxy
-    do { proxy = try TLSProxy(forwardingTo: emulator.port) } catch {
-        print("  the TLS front did not start (python3 and openssl are needed): \(error)")
+    guard let front = await tlsFront(forwardingTo: emulator.port) else {
+        print("  the TLS front did not start (python3 and openssl are needed)")
         report.target("idle.https", "over https, under 10 ms of CPU in 10 s", pass: false)
         return
     }
-    defer { proxy.stop() }
-    // The SDK trusts only the system's roots; OpenSSL reads SSL_CERT_FILE when the SDK makes its TLS settings.
-    setenv("SSL_CERT_FILE", proxy.rootPath, 1)
-    let baseURL = URL(string: "https://127.0.0.1:\(proxy.port)")!
+    defer {
+        front.peer.stop()
+        front.certificates.remove()
+    }
+    let baseURL = URL(string: "https://127.0.0.1:\(front.peer.port)")!
     let layer = PlatformHTTPClient.usesSocket(for: baseURL) ? "the SDK's socket client (OpenSSL)" : "URLSession"
     print("  https goes through \(layer)")
     await measureIdleClient(

@@ -1,12 +1,11 @@
 #if canImport(Glibc)
-import Foundation
-import TestSupport
+public import Foundation
 
-/// Certificates made for one test with the `openssl` command in a temporary folder: a test root, and server
-/// certificates that it signs (or not) for a TLS peer on 127.0.0.1. ``remove()`` deletes the folder.
-final class TLSTestCertificates: Sendable {
+/// Certificates made for one test or benchmark with the `openssl` command in a temporary folder: a test root,
+/// and server certificates that it signs (or not) for a ``TLSPeer`` on 127.0.0.1. ``remove()`` deletes the folder.
+public final class TLSTestCertificates: Sendable {
     /// A server certificate, by what is right or wrong with it.
-    enum Server: String, CaseIterable {
+    public enum Server: String, CaseIterable, Sendable {
         /// Signed by the test root, for `127.0.0.1` and `localhost`, valid for a century.
         case valid
         /// Signed by the test root, for `wrong.example` only.
@@ -18,21 +17,23 @@ final class TLSTestCertificates: Sendable {
     }
 
     /// The folder that holds every file.
-    let folder: URL
+    public let folder: URL
 
-    /// The test root's certificate, a PEM file for ``SocketHTTPClient``'s test seam.
-    var rootPath: String { folder.appendingPathComponent("root.pem").path }
+    /// The test root's certificate, a PEM file for the socket client's test seam or for `SSL_CERT_FILE`.
+    public var rootPath: String { folder.appendingPathComponent("root.pem").path }
     /// The private key of every server certificate.
-    var serverKeyPath: String { folder.appendingPathComponent("server.key").path }
+    public var serverKeyPath: String { folder.appendingPathComponent("server.key").path }
 
     /// The PEM file of `server`.
-    func path(of server: Server) -> String {
+    /// - Parameter server: Which certificate.
+    /// - Returns: Its path.
+    public func path(of server: Server) -> String {
         folder.appendingPathComponent("\(server.rawValue).pem").path
     }
 
     /// Makes the root and every server certificate.
     /// - Throws: When `openssl` fails or is missing.
-    init() throws {
+    public init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tls-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
@@ -64,7 +65,7 @@ final class TLSTestCertificates: Sendable {
     }
 
     /// Deletes the folder.
-    func remove() {
+    public func remove() {
         try? FileManager.default.removeItem(at: folder)
     }
 

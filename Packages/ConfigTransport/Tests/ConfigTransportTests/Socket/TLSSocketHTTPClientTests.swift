@@ -7,10 +7,11 @@ import TestSupport
 import ModelTestSupport
 @_spi(Testing) import TransportTestSupport
 
-/// The socket client over TLS against a Python peer on loopback: streams, one-shot requests, refused
-/// certificates, servers that close at awkward moments, timeouts and cancel.
+/// The socket client over TLS against TestSupport's Python peer (`TLSPeer`) on loopback: streams, one-shot
+/// requests, refused certificates, servers that close at awkward moments, timeouts and cancel.
 @Suite(
     "Socket HTTP client over TLS", .timeLimit(.minutes(1)),
+    // Gated on the tools alone, never skipped otherwise: where python3 and openssl are installed, it runs.
     .enabled(if: ChildProcess.areInstalled("python3", "openssl"), "needs python3 and openssl in PATH: not installed")
 )
 struct TLSSocketHTTPClientTests {

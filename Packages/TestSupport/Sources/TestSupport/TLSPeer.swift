@@ -1,30 +1,52 @@
 #if canImport(Glibc)
-import Foundation
-import TestSupport
+public import Foundation
 
-/// A TLS peer on 127.0.0.1 for the socket client's https tests: a Python 3 script (its `ssl` module) that the
-/// test starts with a mode and a certificate, bound to a port the system picks and printed on its standard
-/// output. It is started off the cooperative pool (Python takes a while to start on a busy machine), and
-/// ``stop()`` ends it with `SIGTERM`.
-final class TLSPeer: Sendable {
+/// A TLS peer on 127.0.0.1, the one Python TLS peer of the tests and the benchmarks: a Python 3 script (its
+/// `ssl` module, nothing else) that is started with a mode and a certificate, binds a port the system picks
+/// and prints it on its standard output. The socket client's https tests use its answering modes; the
+/// benchmarks' https variants put it in front of a plain server with ``Mode/relay(to:)``. It is started off
+/// the cooperative pool (Python takes a while to start on a busy machine), and ``stop()`` ends it with
+/// `SIGTERM`.
+///
+/// It needs `python3` in `PATH`, and its certificates `openssl` (``TLSTestCertificates``): a suite that
+/// starts it is enabled only when `ChildProcess.areInstalled("python3", "openssl")`, so that it is reported
+/// skipped, with that message, where they are missing.
+public final class TLSPeer: Sendable {
     /// What the peer does with each connection.
-    enum Mode: String {
+    public enum Mode: Sendable, Hashable {
         /// Answers each request with a `Content-Length` body: the request's head, a blank line, its body.
         case echo
         /// Answers with a chunked event stream, `data: 1` then `data: 2` in pieces, then stays silent and open.
         case stream
         /// Answers with an HTTP/1.0 event stream in pieces, then closes with `close_notify`.
-        case closeStream = "close-stream"
+        case closeStream
         /// Answers like ``echo``, but speaks TLS 1.1 at most.
-        case tls11 = "tls1.1"
+        case tls11
         /// Reads the client's hello, sends half of its own first flight, and closes.
-        case midHandshake = "mid-handshake"
+        case midHandshake
         /// Shakes hands, reads the request, sends a head promising 100 bytes, half a record of body, and closes.
-        case midRecord = "mid-record"
+        case midRecord
+        /// Relays each connection's decrypted bytes to a plain TCP port on 127.0.0.1, and its answers back: a
+        /// TLS front for a server that speaks plain HTTP (the emulator, a flood server), a thread per direction,
+        /// blocked while idle.
+        case relay(to: Int)
+
+        /// The script's arguments that select the mode.
+        fileprivate var arguments: [String] {
+            switch self {
+            case .echo: ["echo"]
+            case .stream: ["stream"]
+            case .closeStream: ["close-stream"]
+            case .tls11: ["tls1.1"]
+            case .midHandshake: ["mid-handshake"]
+            case .midRecord: ["mid-record"]
+            case .relay(let port): ["relay", String(port)]
+            }
+        }
     }
 
     /// The port it listens on.
-    let port: Int
+    public let port: Int
     private let process: ChildProcess
 
     private init(port: Int, process: ChildProcess) {
@@ -37,14 +59,14 @@ final class TLSPeer: Sendable {
     ///   - mode: What it does with each connection.
     ///   - certificates: The folder of certificates; the script is written there too.
     ///   - server: The certificate it presents.
+    /// - Returns: The peer, listening.
     /// - Throws: When Python does not start or reports no port within ten seconds.
-    static func start(
+    public static func start(
         _ mode: Mode, certificates: TLSTestCertificates, server: TLSTestCertificates.Server = .valid
     ) async throws -> TLSPeer {
         let script = certificates.folder.appendingPathComponent("tls_peer.py")
-        let arguments = [
-            "python3", script.path, mode.rawValue, certificates.path(of: server), certificates.serverKeyPath,
-        ]
+        let arguments =
+            ["python3", script.path, certificates.path(of: server), certificates.serverKeyPath] + mode.arguments
         return try await offThePool {
             if !FileManager.default.fileExists(atPath: script.path) { try Data(Self.script.utf8).write(to: script) }
             let (process, line) = try ChildProcess.startHelper(arguments)
@@ -57,12 +79,14 @@ final class TLSPeer: Sendable {
     }
 
     /// An https URL on the peer, `https://<host>:<port>/path?q=1`.
-    func url(host: String = "127.0.0.1") -> URL {
+    /// - Parameter host: The URL's host, which the certificate must match.
+    /// - Returns: The URL.
+    public func url(host: String = "127.0.0.1") -> URL {
         URL(string: "https://\(host):\(port)/path?q=1")!
     }
 
     /// Ends the peer and waits for it to exit.
-    func stop() {
+    public func stop() {
         process.stop()
     }
 
@@ -70,7 +94,7 @@ final class TLSPeer: Sendable {
     private static let script = #"""
         import socket, ssl, sys, threading, time, warnings
 
-        mode, cert, key = sys.argv[1], sys.argv[2], sys.argv[3]
+        cert, key, mode = sys.argv[1], sys.argv[2], sys.argv[3]
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(cert, key)
         if mode == "tls1.1":
@@ -135,6 +159,23 @@ final class TLSPeer: Sendable {
                         self.pump()
 
 
+        def relay(source, sink):
+            try:
+                while True:
+                    data = source.recv(65536)
+                    if not data:
+                        break
+                    sink.sendall(data)
+            except Exception:
+                pass
+            finally:
+                for end in (source, sink):
+                    try:
+                        end.shutdown(socket.SHUT_RDWR)
+                    except Exception:
+                        pass
+
+
         def hold(conn):
             while True:
                 if not conn.recv(65536):
@@ -142,7 +183,8 @@ final class TLSPeer: Sendable {
 
 
         def serve(sock):
-            sock.settimeout(30)
+            # A relayed stream may stay idle for as long as its benchmark measures it.
+            sock.settimeout(None if mode == "relay" else 30)
             if mode == "mid-handshake":
                 peer = MemoryTLS(sock)
                 while True:
@@ -167,7 +209,12 @@ final class TLSPeer: Sendable {
                 sock.sendall(record[: len(record) // 2])
                 return
             conn = context.wrap_socket(sock, server_side=True)
-            if mode == "echo":
+            if mode == "relay":
+                upstream = socket.create_connection(("127.0.0.1", int(sys.argv[4])))
+                threading.Thread(target=relay, args=(upstream, conn), daemon=True).start()
+                relay(conn, upstream)
+                upstream.close()
+            elif mode == "echo":
                 while True:
                     request = read_request(conn.recv)
                     if request is None:
