@@ -27,6 +27,14 @@ private func readTypedKeys(_ client: ConfigDirectorClient) async {
     _ = (darkMode, maxItems)
 }
 
+// "Detail reads", verbatim.
+private func explainDarkMode(_ client: ConfigDirectorClient) {
+    let detail = client.evaluation(for: .darkMode)
+    if detail.evaluation.isDefaultValue {
+        print("dark-mode is \(detail.value): \(detail.evaluation.reason.rawValue), from \(detail.evaluation.source)")
+    }
+}
+
 // "Evaluation hooks", verbatim.
 protocol TracingSpan: Sendable {
     func addEvent(_ name: String, attributes: [String: String])
@@ -99,6 +107,21 @@ struct BeyondTheReferenceExamples {
         #expect(testClient.client[.maxItems] == 5)
         var themes = testClient.client.values(for: .theme).makeAsyncIterator()
         #expect(await themes.next() == BeyondTheme(primary: "#fff"))
+    }
+
+    @Test("a detail read tells the value, why, and where it came from")
+    func detailRead() async {
+        let testClient = makeTestClient(values: ["max-items": 5])
+        defer { testClient.client.close() }
+        await testClient.client.initialize()
+        explainDarkMode(testClient.client)
+        let maxItems = testClient.client.evaluation(for: .maxItems)
+        #expect(maxItems.value == 5)
+        #expect(!maxItems.evaluation.isDefaultValue)
+        #expect(maxItems.evaluation.source == .live)
+        let darkMode = testClient.client.evaluation(for: .darkMode)
+        #expect(darkMode.evaluation.reason == .configStateMissing)
+        #expect(darkMode.evaluation.source == .codeDefault)
     }
 
     @Test("the span hook records each evaluation on the active span")
