@@ -30,17 +30,11 @@ func benchmarkTypedKeysAndHooks() async {
         baseline: ("client.value(for:default:)", plainRead),
         subject: ("client.value(for: .key)", typedRead)
     )
-    let count = 100_000
-    let typedAllocations = allocations { for _ in 0..<count { blackHole(plain.client.value(for: .benchmarkFlag)) } }
-    print(
-        String(
-            format: "  allocations per typed-key read: %.3f (%@)",
-            Double(typedAllocations) / Double(count),
-            allocationCountingLabel
-        )
-    )
-    report.figure("typed_key.allocations_per_op", Double(typedAllocations) / Double(count))
+    let typedAllocations = printAllocationsPerOperation("typed_key", per: "typed-key read") {
+        blackHole(plain.client.value(for: .benchmarkFlag))
+    }
     report.target("typed_key", "a typed-key read within 10% of value(for:default:)", pass: typedRatio <= 1.1)
+    reportNoAllocationTarget("typed_key.allocations", per: "typed-key read", typedAllocations)
 
     // The service sends a value id with each value; without one, an evaluation that is published or
     // handed to a hook hashes the value for it (SHA-256), which the second figure shows.
@@ -73,21 +67,13 @@ private func benchmarkDetailRead(_ name: String, _ label: String, on served: Ser
         baseline: ("client.value(for:default:) (\(label))", plainRead),
         subject: ("client.evaluation(for:default:)", detailRead)
     )
-    let count = 100_000
-    let allocations = allocations {
-        for _ in 0..<count { blackHole(served.client.evaluation(for: key, default: false)) }
+    let perRead = printAllocationsPerOperation(name, per: "detail read (Bool, \(label))") {
+        blackHole(served.client.evaluation(for: key, default: false))
     }
-    print(
-        String(
-            format: "  allocations per detail read (Bool, \(label)): %.3f (%@)",
-            Double(allocations) / Double(count),
-            allocationCountingLabel
-        )
-    )
-    report.figure("\(name).allocations_per_op", Double(allocations) / Double(count))
-    // The service sends a value id with each value: the target is for that case.
+    // The service sends a value id with each value: the targets are for that case.
     guard label == "value ids sent" else { return }
     report.target(name, "a detail read within 10% of value(for:default:)", pass: ratio <= 1.1)
+    reportNoAllocationTarget("\(name).allocations", per: "detail read", perRead)
 }
 
 /// Benchmark 1's evaluation on `hooked`, a client with one no-op hook, against the same on `plain`.

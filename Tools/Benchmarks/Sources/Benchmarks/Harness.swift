@@ -182,6 +182,17 @@ var allocationCountingWorks: Bool { alloc_counter_is_active() != 0 }
 /// How the allocation counts printed were made, for their lines.
 var allocationCountingLabel: String { allocationCountingWorks ? "malloc interposed" : "counting unavailable" }
 
+/// Runs `operation` 100,000 times, prints its heap allocations per run as "allocations per `what`", records them as
+/// the figure `<name>.allocations_per_op`, and returns them.
+@discardableResult
+func printAllocationsPerOperation(_ name: String, per what: String, _ operation: () -> Void) -> Double {
+    let count = 100_000
+    let perOperation = Double(allocations { for _ in 0..<count { operation() } }) / Double(count)
+    print(String(format: "  allocations per %@: %.3f (%@)", what, perOperation, allocationCountingLabel))
+    report.figure("\(name).allocations_per_op", perOperation)
+    return perOperation
+}
+
 /// Reports the target that an operation in its steady state allocates nothing: met only when allocations
 /// are counted and fewer than one in a thousand operations allocates.
 /// - Parameters:

@@ -39,15 +39,7 @@ func benchmarkJSONRead() async {
         baseline: ("value(for:default:) of a Bool", baseline),
         subject: ("value(for:as:default:)", subject)
     )
-    let count = 100_000
-    let readAllocations = allocations { for _ in 0..<count { blackHole(read().cornerRadius) } }
-    let perRead = Double(readAllocations) / Double(count)
-    print(
-        String(
-            format: "  allocations per JSON read: %.3f (%@)", perRead,
-            allocationCountingLabel)
-    )
-    report.figure("json_read.allocations_per_op", perRead)
+    let perRead = printAllocationsPerOperation("json_read", per: "JSON read") { blackHole(read().cornerRadius) }
     report.target("json_read", "a repeated JSON read within 3× a Bool read at the median", pass: ratio <= 3)
     reportNoAllocationTarget("json_read.allocations", per: "repeated JSON read", perRead)
     client.close()
