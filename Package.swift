@@ -32,10 +32,18 @@ let package = Package(
         .trait(
             name: "OpenFeature",
             description: "Builds ConfigDirectorProvider's conformance to OpenFeature's FeatureProvider."
-        )
+        ),
+        .trait(name: "Logging", description: "Builds SwiftLogLogger, a ConfigDirectorLogger that writes to swift-log."),
+        .trait(
+            name: "Tracing",
+            description:
+                "Builds TracingHook, which records each evaluation on the current span (swift-distributed-tracing)."
+        ),
     ],
     dependencies: [
-        .package(url: "https://github.com/open-feature/swift-sdk", from: "0.6.0")
+        .package(url: "https://github.com/open-feature/swift-sdk", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.4.1"),
     ],
     targets: [
         // Packages
@@ -54,7 +62,11 @@ let package = Package(
         ),
         .target(
             name: "ConfigClient",
-            dependencies: ["ConfigModel", "ConfigTransport", "ConfigStore"],
+            dependencies: [
+                "ConfigModel", "ConfigTransport", "ConfigStore",
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Logging"])),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])),
+            ],
             path: "Packages/ConfigClient/Sources/ConfigClient",
             resources: [.process("Resources/PrivacyInfo.xcprivacy")]
         ),
@@ -93,6 +105,11 @@ let package = Package(
             dependencies: [
                 "ConfigModel", "ConfigTransport", "ConfigStore", "ConfigClient", "ConfigTesting",
                 "TestSupport", "ModelTestSupport", "TransportTestSupport", "ClientTestSupport",
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Logging"])),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])),
+                .product(
+                    name: "InMemoryTracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])
+                ),
             ],
             path: "Packages/ConfigClient/Tests/ConfigClientTests"
         ),

@@ -4,8 +4,9 @@
 For each nested package it compares, against the root manifest's target of the same name:
 the set of targets (the package's module and its tests), each target's type, dependencies
 (by module or product name, with trait conditions), Swift settings, resources (the privacy
-manifests) and excluded files (a folder's README), plus platforms, and the traits of every package that declares any. Packages/TestSupport holds helper targets only, none
-of which may be in a product of the root. Prints what differs; exits 1 on any drift.
+manifests) and excluded files (a folder's README), plus platforms; each trait a nested package declares
+(some of the root's) is declared by the root with the same description. Packages/TestSupport holds helper
+targets only, none of which may be in a product of the root. Prints what differs; exits 1 on any drift.
 """
 import json
 import pathlib
@@ -78,8 +79,10 @@ def main():
                     )
         if nested["platforms"] != root["platforms"]:
             problems.append(f"{name}: platforms differ from the root's")
-        if nested.get("traits") and nested["traits"] != root.get("traits"):
-            problems.append(f"{name}: traits differ from the root's")
+        root_traits = {trait["name"]: trait for trait in root.get("traits") or []}
+        for trait in nested.get("traits") or []:
+            if root_traits.get(trait["name"]) != trait:
+                problems.append(f"{name}: trait {trait['name']} differs from the root's (or the root lacks it)")
         print(f"checked {name}")
     if problems:
         print("Manifests drift from the root:\n- " + "\n- ".join(problems))

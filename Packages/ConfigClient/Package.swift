@@ -13,6 +13,14 @@ let package = Package(
     name: "ConfigClient",
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [.library(name: "ConfigClient", targets: ["ConfigClient"])],
+    traits: [
+        .trait(name: "Logging", description: "Builds SwiftLogLogger, a ConfigDirectorLogger that writes to swift-log."),
+        .trait(
+            name: "Tracing",
+            description:
+                "Builds TracingHook, which records each evaluation on the current span (swift-distributed-tracing)."
+        ),
+    ],
     dependencies: [
         .package(path: "../ConfigModel"),
         .package(path: "../ConfigStore"),
@@ -20,6 +28,8 @@ let package = Package(
         .package(path: "../ConfigTesting"),
         .package(path: "../ConfigTransport"),
         .package(path: "../TestSupport"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.4.1"),
     ],
     targets: [
         .target(
@@ -28,6 +38,8 @@ let package = Package(
                 .product(name: "ConfigModel", package: "ConfigModel"),
                 .product(name: "ConfigTransport", package: "ConfigTransport"),
                 .product(name: "ConfigStore", package: "ConfigStore"),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Logging"])),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])),
             ],
             resources: [.process("Resources/PrivacyInfo.xcprivacy")]
         ),
@@ -43,6 +55,11 @@ let package = Package(
                 .product(name: "ModelTestSupport", package: "TestSupport"),
                 .product(name: "TransportTestSupport", package: "TestSupport"),
                 .product(name: "ClientTestSupport", package: "TestSupport"),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Logging"])),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])),
+                .product(
+                    name: "InMemoryTracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])
+                ),
             ]
         ),
     ]
