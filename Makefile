@@ -12,7 +12,7 @@ PACKAGES := $(filter-out TestSupport,$(notdir $(wildcard Packages/*)))
 LOOPBACK_SUITES := EndToEndTests|DocumentedExamplesTests|ConfigEmulatorTests|ConfigDemoTests
 DOC_TARGETS := ConfigDirector ConfigModel ConfigTransport ConfigStore ConfigClient ConfigTesting ConfigOpenFeature
 
-.PHONY: help build demo test test-packages test-openfeature check-manifests check-privacy check-time-limits check-openssl check-imports check-api api test-consumer test-browser test-tsan lint format docs bench build-bench clean
+.PHONY: help build demo test test-packages test-openfeature test-traits bench-tracing check-manifests check-privacy check-time-limits check-openssl check-imports check-api api test-consumer test-browser test-tsan lint format docs bench build-bench clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -41,6 +41,15 @@ test-openfeature: ## Test the OpenFeature provider with the trait on: ConfigOpen
 		--scratch-path Packages/ConfigOpenFeature/.build-openfeature
 	$(SWIFT) test --traits OpenFeature --scratch-path .build-openfeature \
 		--filter 'ConfigOpenFeatureTests|OpenFeatureProviderTests'
+
+test-traits: ## Test the traits Logging and Tracing on: ConfigClient alone, then the root's logger, hook and example tests.
+	@# As test-openfeature: the kit's mirrors in each package's .swiftpm/, the trait builds in their own scratch
+	@# folders (.build-traits, ignored by git), so that the default builds never see them.
+	bash $(OFKIT)/setup.sh . Packages/ConfigClient
+	$(SWIFT) test --package-path Packages/ConfigClient --traits Logging,Tracing \
+		--scratch-path Packages/ConfigClient/.build-traits
+	$(SWIFT) test --traits Logging,Tracing --scratch-path .build-traits \
+		--filter 'SwiftLogLoggerTests|TracingHookTests|SwiftLogExamples|TracingExamples'
 
 check-manifests: ## Fail when a nested manifest drifts from the root (targets, dependencies, settings).
 	python3 Scripts/check-manifests.py
@@ -89,8 +98,14 @@ bench: ## Build Tools/Benchmarks in release mode and run every benchmark (QUICK=
 	$(SWIFT) build -c release --package-path Tools/Benchmarks
 	QUICK=$(QUICK) Tools/Benchmarks/.build/release/Benchmarks
 
+bench-tracing: ## Build Tools/Benchmarks in release mode with the trait Tracing and run benchmark 17 (the tracing hook).
+	bash $(OFKIT)/setup.sh Tools/Benchmarks
+	$(SWIFT) build -c release --package-path Tools/Benchmarks --traits Tracing --scratch-path Tools/Benchmarks/.build-tracing
+	BENCH=17 QUICK=$(QUICK) Tools/Benchmarks/.build-tracing/release/Benchmarks
+
 build-bench: ## Build Tools/Benchmarks (debug), so that a change that breaks a benchmark fails CI.
 	$(SWIFT) build --package-path Tools/Benchmarks
 
 clean: ## Remove build products.
-	rm -rf .build .build-openfeature Packages/*/.build Packages/*/.build-openfeature Tools/Benchmarks/.build
+	rm -rf .build .build-openfeature .build-traits Packages/*/.build Packages/*/.build-openfeature \
+		Packages/*/.build-traits Tools/Benchmarks/.build Tools/Benchmarks/.build-tracing

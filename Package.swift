@@ -199,6 +199,12 @@ let package = Package(
             name: "DocumentedExamplesTests",
             dependencies: [
                 "ConfigDirector", "ConfigDirectorTesting", "ConfigEmulator", "TestSupport", "EmulatorTestSupport",
+                // The examples of the traits Logging and Tracing, compiled only with them.
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Logging"])),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])),
+                .product(
+                    name: "InMemoryTracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])
+                ),
             ]
         ),
         // The OpenFeature provider page's examples, and the provider against the emulator (trait OpenFeature).

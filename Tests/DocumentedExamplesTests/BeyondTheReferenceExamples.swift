@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 // README "Beyond the reference API" and the ConfigClient DocC page, as written there; what the
-// page leaves to the reader (`Theme`'s fallback, `apply`, a tracer) is given here.
+// page leaves to the reader (`Theme`'s fallback, `apply`) is given here; the examples of the traits Tracing and
+// Logging are TracingExamples and SwiftLogExamples.
 
 private struct BeyondTheme: Decodable, Equatable, Sendable {
     let primary: String
@@ -35,40 +36,6 @@ private func explainDarkMode(_ client: ConfigDirectorClient) {
     }
 }
 
-// "Evaluation hooks", verbatim.
-protocol TracingSpan: Sendable {
-    func addEvent(_ name: String, attributes: [String: String])
-}
-
-protocol Tracer: Sendable {
-    var activeSpan: (any TracingSpan)? { get }
-}
-
-struct SpanHook: ConfigDirectorHook {
-    let tracer: any Tracer
-
-    func afterEvaluation(
-        _ evaluation: EvaluationHookContext, result: ConfigEvaluation, data: ConfigDirectorHookData
-    ) throws {
-        tracer.activeSpan?.addEvent(
-            "feature_flag.evaluation",
-            attributes: [
-                "feature_flag.key": result.key,
-                "feature_flag.result.reason": result.reason.rawValue,
-                "feature_flag.result.value_id": result.valueID ?? "",
-            ]
-        )
-    }
-}
-
-private func makeTracedClient(tracer: any Tracer) throws -> ConfigDirectorClient {
-    let client = try ConfigDirectorClient(
-        clientSDKKey: "YOUR-CLIENT-SDK-KEY",
-        options: ConfigDirectorClientOptions(hooks: [SpanHook(tracer: tracer)])
-    )
-    return client
-}
-
 // "Bundled values", verbatim.
 private func makeBundledClient() throws -> ConfigDirectorClient {
     let client = try ConfigDirectorClient(
@@ -76,24 +43,6 @@ private func makeBundledClient() throws -> ConfigDirectorClient {
         options: ConfigDirectorClientOptions(bundledValues: .resource(named: "configdirector-defaults"))
     )
     return client
-}
-
-/// A span that keeps its events, for checking what the hook recorded.
-private final class RecordedSpan: TracingSpan, @unchecked Sendable {
-    // `events` is guarded by `lock`.
-    private let lock = NSLock()
-    private var recorded: [[String: String]] = []
-
-    func addEvent(_ name: String, attributes: [String: String]) {
-        lock.withLock { recorded.append(attributes.merging(["name": name]) { $1 }) }
-    }
-
-    var events: [[String: String]] { lock.withLock { recorded } }
-}
-
-private struct RecordingTracer: Tracer {
-    let span = RecordedSpan()
-    var activeSpan: (any TracingSpan)? { span }
 }
 
 @Suite("Examples beyond the reference API", .timeLimit(.minutes(1)))
@@ -122,30 +71,6 @@ struct BeyondTheReferenceExamples {
         let darkMode = testClient.client.evaluation(for: .darkMode)
         #expect(darkMode.evaluation.reason == .configStateMissing)
         #expect(darkMode.evaluation.source == .codeDefault)
-    }
-
-    @Test("the span hook records each evaluation on the active span")
-    func spanHook() async throws {
-        // The example's client would reach ConfigDirector's service; the same hook runs here on an
-        // offline client, which connects to nothing and sends no telemetry.
-        let tracer = RecordingTracer()
-        let client = try ConfigDirectorClient(
-            options: ConfigDirectorClientOptions(
-                connection: ConnectionOptions(mode: .offline),
-                values: ["dark-mode": true],
-                hooks: [SpanHook(tracer: tracer)]
-            )
-        )
-        defer { client.close() }
-        await client.initialize()
-        client.value(for: .darkMode)
-        let events = tracer.span.events
-        #expect(events.count == 1)
-        #expect(events.first?["name"] == "feature_flag.evaluation")
-        #expect(events.first?["feature_flag.key"] == "dark-mode")
-        #expect(events.first?["feature_flag.result.reason"] == "found-match")
-        #expect(events.first?["feature_flag.result.value_id"]?.isEmpty == false)
-        _ = makeTracedClient
     }
 
     @Test("the bundled values example names a resource the test bundle lacks: the initializer says so")

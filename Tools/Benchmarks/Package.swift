@@ -12,8 +12,17 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "Benchmarks",
     platforms: [.macOS(.v13)],
+    traits: [
+        .trait(name: "Tracing", description: "Builds benchmark 17, the SDK's TracingHook (the SDK's trait Tracing).")
+    ],
     dependencies: [
-        .package(name: "configdirector-swift-sdk", path: "../..")
+        .package(
+            name: "configdirector-swift-sdk",
+            path: "../..",
+            traits: [.trait(name: "Tracing", condition: .when(traits: ["Tracing"]))]
+        ),
+        // Resolved only with the trait Tracing, through ../shared/openfeature-kit (`make bench-tracing`).
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.4.1"),
     ],
     targets: [
         // Counts heap allocations and live bytes by interposing malloc and friends (Linux, glibc).
@@ -51,6 +60,7 @@ let package = Package(
                 .product(name: "ConfigClient", package: "configdirector-swift-sdk"),
                 .product(name: "ConfigEmulator", package: "configdirector-swift-sdk"),
                 .product(name: "ConfigTesting", package: "configdirector-swift-sdk"),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])),
             ],
             path: "Sources/Benchmarks",
             swiftSettings: swiftSettings

@@ -11,7 +11,7 @@ public import Tracing
 ///     clientSDKKey: "YOUR-CLIENT-SDK-KEY",
 ///     options: ConfigDirectorClientOptions(hooks: [TracingHook()])
 /// )
-/// try await withSpan("checkout") { _ in
+/// withSpan("checkout") { _ in
 ///     _ = client.value(for: "new-checkout", default: false)  // an event on the span "checkout"
 /// }
 /// ```

@@ -7,9 +7,6 @@ extension ConfigKeys {
     fileprivate static let benchmarkFlag = ConfigKey(flagKey(500), default: false)
 }
 
-/// A hook that implements no stage: the defaults run.
-private struct NoOpHook: ConfigDirectorHook {}
-
 /// 9. Typed keys and hooks: a typed-key read against `value(for:default:)`, and an evaluation with
 /// one no-op hook against one with none (benchmark 1's subject both times).
 func benchmarkTypedKeysAndHooks() async {
@@ -38,13 +35,7 @@ func benchmarkTypedKeysAndHooks() async {
 
     // The service sends a value id with each value; without one, an evaluation that is published or
     // handed to a hook hashes the value for it (SHA-256), which the second figure shows.
-    let withValueIDs = ConfigSet(
-        kind: .full,
-        configs: set.configs.mapValues { state in
-            ConfigState(
-                id: state.id, key: state.key, type: state.type, value: state.value, valueID: "v-\(state.key ?? "")")
-        }
-    )
+    let withValueIDs = booleanSet(count: 1_000, valueIDs: true)
     let plainWithIDs = await ServedClient.make(initial: withValueIDs, telemetry: true)
     let hookedWithIDs = await ServedClient.make(initial: withValueIDs, telemetry: true, hooks: [NoOpHook()])
     benchmarkDetailRead("detail_read", "value ids sent", on: plainWithIDs, key: key)

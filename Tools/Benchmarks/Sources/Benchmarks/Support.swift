@@ -20,12 +20,15 @@ struct FrozenTimersClock: TransportClock {
     }
 }
 
-/// `count` boolean configs `flag-0000`… served `true`.
-func booleanSet(count: Int) -> ConfigSet {
+/// `count` boolean configs `flag-0000`… served `true` and `false` in turn; with `valueIDs`, each with the
+/// value id `v-<key>`, as the service sends it (without, a value id is a SHA-256 of the value).
+func booleanSet(count: Int, valueIDs: Bool = false) -> ConfigSet {
     var configs: [String: ConfigState] = [:]
     for index in 0..<count {
         let key = flagKey(index)
-        configs[key] = ConfigState(id: "id-\(key)", key: key, type: .boolean, value: index % 2 == 0 ? "true" : "false")
+        configs[key] = ConfigState(
+            id: "id-\(key)", key: key, type: .boolean, value: index % 2 == 0 ? "true" : "false",
+            valueID: valueIDs ? "v-\(key)" : nil)
     }
     return ConfigSet(environmentID: "env", projectID: "project", kind: .full, configs: configs)
 }

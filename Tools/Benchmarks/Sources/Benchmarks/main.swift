@@ -30,6 +30,9 @@ if runs(14) { await benchmarkCommentFlood() }
 if runs(15) { await benchmarkReleaseConnected() }
 #endif
 if runs(16) { benchmarkFleetSimulation() }
+#if Tracing
+if runs(17) { await benchmarkTracingHook() }
+#endif
 
 print(String(format: "\nran in %.1f s", Double(nowNanoseconds() - started) / 1e9))
 report.figure("total_seconds", Double(nowNanoseconds() - started) / 1e9)
