@@ -30,7 +30,9 @@ public import Tracing
 ///   a `Bool`, `Int`, `Double` or `String` as itself, any other value as its description.
 ///
 /// The hook never throws. With no `ServiceContext` current it reads nothing more, and with no recording span
-/// for the context it builds nothing.
+/// for the context it builds nothing. Where a context is always current (a server framework's request), give
+/// the tracer once bootstrapped, `TracingHook(tracer: InstrumentationSystem.tracer)`: the hook then does not
+/// look it up in `InstrumentationSystem` at each evaluation.
 public struct TracingHook: ConfigDirectorHook {
     /// The name of the span event of each evaluation.
     public static let eventName = "feature_flag.evaluation"

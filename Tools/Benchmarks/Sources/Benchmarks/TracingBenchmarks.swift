@@ -32,7 +32,7 @@ func benchmarkTracingHook() async {
     // (here InstrumentationSystem's, none bootstrapped: the no-op tracer) for its span.
     for (name, label, served) in [
         ("tracing_hook_context", "TracingHook, context", tracing),
-        ("tracing_hook_context_tracer_given", "TracingHook, tracer given", given),
+        ("tracing_hook_context_tracer_given", "given tracer, context", given),
     ] {
         let (noOpInContext, tracingInContext) = ServiceContext.withValue(.topLevel) {
             compare(
