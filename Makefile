@@ -12,7 +12,7 @@ PACKAGES := $(filter-out TestSupport,$(notdir $(wildcard Packages/*)))
 LOOPBACK_SUITES := EndToEndTests|DocumentedExamplesTests|ConfigEmulatorTests|ConfigDemoTests
 DOC_TARGETS := ConfigDirector ConfigModel ConfigTransport ConfigStore ConfigClient ConfigTesting ConfigOpenFeature
 
-.PHONY: help build demo test test-packages test-openfeature test-traits bench-tracing check-manifests check-privacy check-time-limits check-openssl check-imports check-api api test-consumer test-browser test-tsan lint format docs bench build-bench clean
+.PHONY: help build demo test test-packages test-openfeature test-traits bench-tracing check-manifests check-privacy check-time-limits check-docs check-openssl check-imports check-api check-api-openfeature api build-openfeature test-consumer test-browser test-tsan lint format docs bench build-bench clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -60,17 +60,29 @@ check-privacy: ## Fail when a module's PrivacyInfo.xcprivacy and its uses of App
 check-time-limits: ## Fail when a @Suite or @Test has no .timeLimit trait, directly or from an enclosing suite.
 	python3 Scripts/check-time-limits.py
 
+check-docs: ## Fail when a relative link or a file path in backticks in the Markdown docs names nothing that exists.
+	python3 Scripts/check-docs.py
+
 check-openssl: ## Fail when OpenSSLLibrary.swift's hand-declared signatures or constants differ from <openssl/ssl.h> (installs libssl-dev if missing).
 	Scripts/check-openssl.sh
 
 check-imports: ## Build everything with explicit import checking and warnings as errors.
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error -Xswiftc -warnings-as-errors
 
-check-api: build ## Fail when the public API differs from Scripts/public-api.txt (symbol graphs of the debug build).
+check-api: build ## Fail when a public declaration or conformance differs from Scripts/public-api.txt (symbol graphs of the debug build).
 	python3 Scripts/public-api.py .build/debug/Modules Scripts/public-api.txt
 
-api: build ## Rewrite Scripts/public-api.txt after a deliberate change of the public API.
+check-api-openfeature: build-openfeature ## Fail when ConfigOpenFeature's public API with the trait OpenFeature differs from Scripts/public-api-openfeature.txt.
+	python3 Scripts/public-api.py .build-openfeature/debug/Modules Scripts/public-api-openfeature.txt --modules ConfigOpenFeature
+
+api: build build-openfeature ## Rewrite Scripts/public-api.txt and Scripts/public-api-openfeature.txt after a deliberate change of the public API.
 	python3 Scripts/public-api.py .build/debug/Modules Scripts/public-api.txt --write
+	python3 Scripts/public-api.py .build-openfeature/debug/Modules Scripts/public-api-openfeature.txt \
+		--modules ConfigOpenFeature --write
+
+build-openfeature: ## Build ConfigOpenFeature with the trait OpenFeature, through the kit, into .build-openfeature.
+	bash $(OFKIT)/setup.sh .
+	$(SWIFT) build --traits OpenFeature --scratch-path .build-openfeature --target ConfigOpenFeature
 
 test-consumer: ## Build a throwaway app that depends on a tagged clone by URL (ConfigModel alone, then ConfigDirector).
 	Scripts/test-consumer.sh

@@ -46,7 +46,7 @@ extension ServedValue {
     }
 
     /// Whether the value can be served: every number in it is finite.
-    @_spi(Internal) public var isServable: Bool {
+    var isServable: Bool {
         switch self {
         case .float(let value): value.isFinite
         case .object(let members): members.values.allSatisfy(\.isServable)

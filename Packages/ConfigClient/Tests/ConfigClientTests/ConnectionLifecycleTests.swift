@@ -1,6 +1,7 @@
 @_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
+@_spi(Internal) import ConfigTransport
 import ModelTestSupport
 import TestSupport
 import Testing
@@ -66,6 +67,26 @@ struct ConnectionLifecycleTests {
         #expect(!fixture.client.isInitializing)
         #expect(fixture.logger.messages(at: .error).count == 1)
         #expect(fixture.client.value(for: "dark-mode", default: false) == false)
+    }
+
+    @Test("a 204 while live keeps the client ready on its values, logs once, and the next connect connects again")
+    func stoppedWhileLive() async throws {
+        let fixture = try ClientFixture(answer: .deliver(.sample))
+        defer { fixture.client.close() }
+        let user = ConfigDirectorContext(id: "user-123")
+        await fixture.client.initialize(context: user)
+        #expect(fixture.client.isReady)
+
+        try fixture.transport.report(.stopped)
+
+        #expect(fixture.client.isReady)
+        #expect(fixture.client.value(for: "dark-mode", default: false))
+        #expect(fixture.logger.messages(at: .info).filter { $0.contains("(204)") }.count == 1)
+        let next = ConfigDirectorContext(id: "user-456")
+        await fixture.client.updateContext(next)
+        #expect(try fixture.transport.contexts == [user, next])
+        #expect(fixture.client.isReady)
+        #expect(fixture.client.context == next)
     }
 
     @Test("during a context update the client is not ready, serves the prior values and keeps its context")

@@ -1,6 +1,7 @@
-@_spi(Testing) import ConfigClient
 import Foundation
 import Testing
+
+@testable import ConfigClient
 
 @Suite("ConfigClient's privacy manifest", .timeLimit(.minutes(1)))
 struct PrivacyManifestTests {

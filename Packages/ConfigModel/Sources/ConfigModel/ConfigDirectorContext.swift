@@ -75,7 +75,7 @@ public struct ConfigDirectorContext: Sendable, Hashable {
     /// Whether `kind` is a valid context kind: 1 to 64 characters of `a-z`, `0-9`, `-` and `_`.
     /// - Parameter kind: The kind to check.
     /// - Returns: `true` when the kind can be sent.
-    @_spi(Internal) public static func isValidKind(_ kind: String) -> Bool {
+    static func isValidKind(_ kind: String) -> Bool {
         let bytes = kind.utf8
         return (1...64).contains(bytes.count)
             && bytes.allSatisfy { byte in

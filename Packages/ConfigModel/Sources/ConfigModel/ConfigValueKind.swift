@@ -10,7 +10,7 @@ public enum ConfigValueKind: Sendable, Hashable, CaseIterable {
     /// Whether a config of `type` can be read as this kind (PROTOCOL §8).
     /// - Parameter type: The config's declared type.
     /// - Returns: `true` when the value is parsed; `false` gives ``EvaluationReason/typeMismatch``.
-    @_spi(Internal) public func canRead(_ type: ConfigType) -> Bool {
+    func canRead(_ type: ConfigType) -> Bool {
         switch (self, type) {
         case (.boolean, .boolean), (.boolean, .string), (.boolean, .custom): true
         case (.string, .string), (.string, .enum), (.string, .url), (.string, .custom), (.string, .json): true

@@ -2,7 +2,7 @@ extension ConfigDirectorContext.TraitValue {
     /// The deepest nesting of arrays and objects that ``init(parsing:)`` accepts.
     ///
     /// The bound keeps hostile input from exhausting memory or the stack of code that walks the value.
-    @_spi(Internal) public static let maximumParsingDepth = JSONCursor.maximumDepth
+    static let maximumParsingDepth = JSONCursor.maximumDepth
 
     /// Parses one JSON value (RFC 8259) from text, exactly, with the reader that decodes config sets.
     ///

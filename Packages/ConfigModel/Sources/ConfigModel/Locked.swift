@@ -16,9 +16,12 @@ internal import Darwin
 /// sections of an evaluation are a few dozen nanoseconds, far shorter than a sleep and a wake-up, so
 /// that threads evaluating at once wait by spinning instead of going through the kernel. Elsewhere
 /// it is an `NSLock`.
+///
+/// It is `Sendable` only when its value is: the lock makes the accesses exclusive, but a value that is
+/// not `Sendable` could still escape `withLock` and be used from two threads.
 @_spi(Locking)
-public final class Locked<Value>: @unchecked Sendable {  // Every access to `value` is under `lock`.
-    // Guarded by `lock`: every access to `value` goes through `withLock`.
+public final class Locked<Value> {
+    // Guarded by `lock`: every access to `value` goes through `withLock` or `withLockIfAvailable`.
     private var value: Value
     #if canImport(Glibc)
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
@@ -71,6 +74,9 @@ public final class Locked<Value>: @unchecked Sendable {  // Every access to `val
         return try body(&value)
     }
 }
+
+// `@unchecked`: `lock` guards `value`, the only stored property that changes; `lock` itself is set once.
+extension Locked: @unchecked Sendable where Value: Sendable {}
 
 /// The one place the SDK sets up a mutex of its own (``Locked`` and the client's striped lock).
 @_spi(Locking)

@@ -1,8 +1,8 @@
 /// SHA-256 (FIPS 180-4) in plain Swift, for platforms without CryptoKit.
 ///
-/// ``SHA256Digest`` uses it where CryptoKit cannot be imported; it is public so that both
+/// ``SHA256Digest`` uses it where CryptoKit cannot be imported; it is compiled everywhere, so that both
 /// implementations can be tested against the same vectors on every platform.
-@_spi(Internal) public enum PortableSHA256 {
+enum PortableSHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -20,7 +20,7 @@
     /// any other sequence is copied into an array first.
     /// - Parameter bytes: The message.
     /// - Returns: The digest, 32 bytes.
-    public static func hash(_ bytes: some Sequence<UInt8>) -> [UInt8] {
+    static func hash(_ bytes: some Sequence<UInt8>) -> [UInt8] {
         if let digest = bytes.withContiguousStorageIfAvailable(hash(contiguous:)) { return digest }
         return Array(bytes).withUnsafeBufferPointer(hash(contiguous:))
     }

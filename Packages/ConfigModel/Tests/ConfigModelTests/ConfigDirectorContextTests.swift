@@ -1,6 +1,7 @@
-@_spi(Internal) import ConfigModel
 import Foundation
 import Testing
+
+@_spi(Internal) @testable import ConfigModel
 
 @Suite("Contexts", .timeLimit(.minutes(1)))
 struct ConfigDirectorContextTests {

@@ -1,5 +1,6 @@
-@_spi(Internal) import ConfigModel
 import Testing
+
+@_spi(Internal) @testable import ConfigModel
 
 @Suite("Parsing JSON text", .timeLimit(.minutes(1)))
 struct JSONValueParsingTests {

@@ -1,5 +1,6 @@
-@_spi(Internal) import ConfigModel
 import Testing
+
+@_spi(Internal) @testable import ConfigModel
 
 @Suite("SHA-256", .timeLimit(.minutes(1)))
 struct SHA256Tests {

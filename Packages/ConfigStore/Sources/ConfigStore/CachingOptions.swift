@@ -38,7 +38,7 @@ public struct CachingOptions: Sendable {
     /// - Parameter clientSDKKey: The client SDK key.
     /// - Returns: ``provider`` when it is set, else a ``UserDefaultsCachingProvider`` for the key (a
     ///   ``FileCachingProvider`` on Linux).
-    @_spi(Internal) public func resolvedProvider(forClientSDKKey clientSDKKey: String) -> any CachingProvider {
+    func resolvedProvider(forClientSDKKey clientSDKKey: String) -> any CachingProvider {
         if let provider { return provider }
         #if canImport(Darwin)
         return UserDefaultsCachingProvider(clientSDKKey: clientSDKKey)

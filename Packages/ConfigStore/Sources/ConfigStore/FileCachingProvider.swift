@@ -51,8 +51,7 @@ public final class FileCachingProvider: CachingProvider, SizeBoundedReading {
     ///   - directory: The folder of the file, or `nil` for the default one.
     ///   - sizeLimit: The largest entry kept, in bytes.
     ///   - beforeReplacing: Called with the temporary file once it is written and before the rename.
-    @_spi(Testing)
-    public convenience init(
+    convenience init(
         clientSDKKey: String,
         directory: URL?,
         sizeLimit: Int = defaultSizeLimit,

@@ -23,8 +23,7 @@ public import Foundation
 @_spi(Internal) public final class KeptValuesStore: Sendable {
     /// Runs `work` once after `delay` seconds, on any thread: the coalesced writes and the timeouts of
     /// storage calls.
-    @_spi(Testing)
-    public typealias WriteScheduler = @Sendable (_ delay: TimeInterval, _ work: @escaping @Sendable () -> Void) -> Void
+    typealias WriteScheduler = @Sendable (_ delay: TimeInterval, _ work: @escaping @Sendable () -> Void) -> Void
 
     /// How long after a quiet time the first save is written, in seconds, unless another window is given.
     public static let defaultCoalescingWindow: TimeInterval = 1
@@ -109,8 +108,7 @@ public import Foundation
     ///   - coalescingWindow: How long after a quiet time the first save is written, in seconds.
     ///   - scheduleWrite: Runs the coalesced writes and the storage calls' timeouts; `nil` for dispatch timers.
     ///   - now: The time written into entries.
-    @_spi(Testing)
-    public convenience init(
+    convenience init(
         clientSDKKey: String,
         options: CachingOptions,
         logger: any ConfigDirectorLogger,

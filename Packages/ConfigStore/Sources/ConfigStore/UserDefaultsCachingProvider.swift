@@ -6,7 +6,9 @@ public import Foundation
 /// The entry's key is ``keyPrefix`` followed by the lowercase hexadecimal SHA-256 of the client SDK key,
 /// so each environment has its own entry and the raw key is never stored. The size limit is 256 KB:
 /// `UserDefaults` loads every entry into memory when the app launches.
-public final class UserDefaultsCachingProvider: CachingProvider, SizeBoundedReading {
+public final class UserDefaultsCachingProvider: CachingProvider, SizeBoundedReading, @unchecked Sendable {
+    // `@unchecked`: corelibs Foundation does not declare `UserDefaults` `Sendable`; `defaults` is reached
+    // only through its `Locked`, which guards every use, and the other stored properties are `let`s.
     /// The start of every entry's key, followed by the SHA-256 of the client SDK key.
     public static let keyPrefix = "com.configdirector.cache."
 

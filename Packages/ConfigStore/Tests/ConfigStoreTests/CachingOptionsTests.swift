@@ -1,7 +1,8 @@
 @_spi(Internal) import ConfigModel
-@_spi(Internal) import ConfigStore
 import Foundation
 import Testing
+
+@_spi(Internal) @testable import ConfigStore
 
 @Suite("Caching options", .timeLimit(.minutes(1)))
 struct CachingOptionsTests {

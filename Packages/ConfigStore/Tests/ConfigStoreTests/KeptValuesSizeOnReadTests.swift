@@ -4,7 +4,7 @@ import ModelTestSupport
 import TestSupport
 import Testing
 
-@_spi(Internal) @_spi(Testing) @testable import ConfigStore
+@_spi(Internal) @testable import ConfigStore
 
 @Suite("Kept values store: the size limit applies before an entry is read", .timeLimit(.minutes(1)))
 struct KeptValuesSizeOnReadTests {

@@ -4,7 +4,7 @@ import ModelTestSupport
 import TestSupport
 import Testing
 
-@_spi(Internal) @_spi(Testing) @testable import ConfigStore
+@_spi(Internal) @testable import ConfigStore
 
 #if canImport(Glibc)
 import Glibc

@@ -1,9 +1,10 @@
 @_spi(Internal) import ConfigModel
-@_spi(Internal) @_spi(Testing) import ConfigStore
 import Foundation
 import ModelTestSupport
 import TestSupport
 import Testing
+
+@_spi(Internal) @testable import ConfigStore
 
 @Suite("Kept values store: entries and matching", .timeLimit(.minutes(1)))
 struct KeptValuesStoreTests {

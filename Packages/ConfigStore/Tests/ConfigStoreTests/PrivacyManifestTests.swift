@@ -1,6 +1,7 @@
-@_spi(Testing) import ConfigStore
 import Foundation
 import Testing
+
+@testable import ConfigStore
 
 @Suite("ConfigStore's privacy manifest", .timeLimit(.minutes(1)))
 struct PrivacyManifestTests {

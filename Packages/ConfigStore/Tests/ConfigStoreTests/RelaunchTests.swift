@@ -1,9 +1,10 @@
 @_spi(Internal) import ConfigModel
-@_spi(Internal) @_spi(Testing) import ConfigStore
 import Foundation
 import ModelTestSupport
 import TestSupport
 import Testing
+
+@_spi(Internal) @testable import ConfigStore
 
 /// The default store across launches: the test runs this test binary again, twice, as two launches of
 /// an app with a home of its own. The first launch saves a set and reads the instance id; the second

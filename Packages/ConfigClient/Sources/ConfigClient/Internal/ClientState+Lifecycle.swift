@@ -67,7 +67,8 @@ extension ClientState {
     }
 
     /// The service ended the connection without an error (204). A connect that waited applies its
-    /// context, as a timeout does, and stops.
+    /// context, as a timeout does, and stops; a live client stays live on the values it has (PROTOCOL
+    /// §4: no reconnect, no error), until the next connect.
     mutating func connectionStopped() -> Transition? {
         switch lifecycle {
         case .connecting(let connect):

@@ -4,15 +4,19 @@
 /// `ClientState+Lifecycle.swift`.
 ///
 /// ```
-///             initialize / updateContext / resumeNetwork
-///   idle ──────────────────────────────▶ connecting ──config set──▶ live
-///     │                                   │    ▲                     │
-///     │                  fatal refusal,   │    └── any connect ──────┤
-///     │                  204              ▼                          │
-///     │                                 stopped ◀─────────────────────┘ (204 only)
-///     └── pause ──▶ paused(app | lifecycle) ◀── pause (from every state but closed)
+///             initialize / updateContext / resumeNetwork (from every state but closed)
+///   idle ──────────────────────────────▶ connecting ──config set──▶ live ◀─┐ a refusal or a 204
+///                                         │                          └───┘ while live: logged, still live
+///                 refusal (4xx but 429),  │  deadline: the caller is released, still connecting
+///                 204                     ▼
+///                                       stopped
+///   pause ──▶ paused(app | lifecycle) (from every state but closed; from idle only pauseNetwork)
 ///   every state ── close ──▶ closed
 /// ```
+///
+/// A 204 or a refusal while live leaves the client live: it keeps serving the values that arrived for
+/// its context, as ready as before, and nothing reconnects until the next connect. The table of every
+/// (state, event) pair is `LifecycleTransitionTableTests`.
 enum Lifecycle: Equatable {
     /// Created: nothing was connected yet.
     case idle
@@ -20,8 +24,8 @@ enum Lifecycle: Equatable {
     case connecting(Connect)
     /// Config state arrived for the newest connect, begun for `reason`.
     case live(ConnectReason)
-    /// The service refused the connection for good or ended it (204); nothing is retried until the
-    /// next connect.
+    /// The service refused the connection for good or ended it (204) before the connect's config set
+    /// arrived; nothing is retried until the next connect.
     case stopped
     /// The connection was released by `pauseNetwork` or by the app entering the background.
     case paused(PauseCause)

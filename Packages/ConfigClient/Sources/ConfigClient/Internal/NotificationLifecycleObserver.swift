@@ -3,7 +3,9 @@ internal import Foundation
 
 /// The app lifecycle as the platform's notifications tell it. Only iOS, tvOS, visionOS and watchOS
 /// post them; on macOS and Linux an app keeps its connections, so this observer delivers nothing.
-final class NotificationLifecycleObserver: AppLifecycleObserver {
+final class NotificationLifecycleObserver: AppLifecycleObserver, @unchecked Sendable {
+    // `@unchecked`: the tokens `NotificationCenter` returns are not `Sendable`; `tokens`' lock guards them,
+    // and they are only handed back to `NotificationCenter`, which is thread safe.
     #if os(iOS) || os(tvOS) || os(visionOS)
     private static let names: [(String, AppLifecycleEvent)] = [
         ("UIApplicationDidEnterBackgroundNotification", .didEnterBackground),

@@ -8,7 +8,9 @@ internal import Glibc
 /// It verifies the server's certificate chain against the system's trust store (OpenSSL's default verify
 /// paths, which honour `SSL_CERT_FILE` and `SSL_CERT_DIR`) and refuses TLS older than 1.2. Verification cannot
 /// be turned off; tests may add one trusted root, a PEM file, for a server they start.
-final class TLSContext: Sendable {
+final class TLSContext: @unchecked Sendable {
+    // `@unchecked`: the `SSL_CTX` pointer is not `Sendable`; `context`'s lock guards every use of it (and
+    // OpenSSL locks the `SSL_CTX` itself), and `library` is `Sendable`.
     private let library: OpenSSLLibrary
     /// The `SSL_CTX`; OpenSSL locks it itself, the lock only keeps the pointer's accesses in one place.
     private let context: Locked<OpaquePointer>
