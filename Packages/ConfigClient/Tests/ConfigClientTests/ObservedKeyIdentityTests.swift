@@ -1,8 +1,6 @@
-@_spi(Testing) import ClientTestSupport
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 @_spi(Testing) import ConfigTesting
-import Foundation
 import Observation
 import Testing
 
