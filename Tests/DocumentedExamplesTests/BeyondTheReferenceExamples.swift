@@ -45,6 +45,17 @@ private func makeBundledClient() throws -> ConfigDirectorClient {
     return client
 }
 
+// "Testing hooks and bundled values" (and the ConfigTesting DocC page), verbatim.
+struct ReadRecorder: ConfigDirectorHook {
+    let reads: AsyncStream<ConfigEvaluation>.Continuation
+
+    func afterEvaluation(
+        _ evaluation: EvaluationHookContext, result: ConfigEvaluation, data: ConfigDirectorHookData
+    ) throws {
+        reads.yield(result)
+    }
+}
+
 @Suite("Examples beyond the reference API", .timeLimit(.minutes(1)))
 struct BeyondTheReferenceExamples {
     @Test("typed keys read what the test client serves")
@@ -77,5 +88,24 @@ struct BeyondTheReferenceExamples {
     func bundledValues() {
         let error = #expect(throws: ConfigDirectorError.self) { try makeBundledClient() }
         #expect(error?.localizedDescription.contains("configdirector-defaults.json") == true)
+    }
+
+    @Test("the test client runs the app's hook and serves its bundled values until initialize")
+    func testedHookAndBundledValues() async throws {
+        let (reads, recorder) = AsyncStream.makeStream(of: ConfigEvaluation.self)
+        let testClient = try makeTestClient(
+            values: ["dark-mode": false],
+            hooks: [ReadRecorder(reads: recorder)],
+            bundledValues: ["dark-mode": true]
+        )
+        defer { testClient.client.close() }
+        var recorded = reads.makeAsyncIterator()
+
+        #expect(testClient.client.value(for: .darkMode))  // the bundled value, before initialize
+        #expect(await recorded.next()?.source == .bundledValues)
+
+        await testClient.client.initialize()
+        #expect(testClient.client.value(for: .darkMode) == false)  // the test's value replaces it
+        #expect(await recorded.next()?.source == .live)
     }
 }

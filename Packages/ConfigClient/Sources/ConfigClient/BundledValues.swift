@@ -29,6 +29,11 @@ public import Foundation
 /// }
 /// ```
 ///
+/// In the file a config's `value` is its text, as on the wire, or a JSON literal, served as the text it
+/// would be on the wire (the rule of the emulator's configs file): `true` is `"true"`, `42` is `"42"`, an
+/// object or an array (`{"primary": "#101010"}`) its compact JSON text. A string stays as its text (a
+/// `json` config's string is its document), and `null`, like a missing `value`, is no value.
+///
 /// The file is read when the client is created. A missing or malformed file, or a value that cannot be
 /// served, is a programming error: the client's initializer throws
 /// ``ConfigDirectorError/invalidBundledValues(file:reason:)``, with the file and the line and column.
@@ -104,7 +109,7 @@ extension BundledValues {
             }
             let decoded: ConfigSet?
             do {
-                decoded = try ConfigSet(jsonBytes: bytes)
+                decoded = try ConfigSet(bundledJSONBytes: bytes)
             } catch {
                 let (line, column) = Self.position(ofByte: error.offset, in: bytes)
                 throw .invalidBundledValues(

@@ -39,8 +39,8 @@ public final class ObservedConfig<Value: Equatable & Sendable> {
     /// The config key followed.
     @ObservationIgnored public let key: String
 
-    /// The follower of the key, when this object follows it itself (not as a slot of ``ObservedConfigs``).
-    @ObservationIgnored private let follower: ConfigFollower?
+    /// The follower of the key.
+    @ObservationIgnored private let follower: ConfigFollower
 
     /// Follows a typed key of a ``ConfigValue`` config.
     /// - Parameters:
@@ -73,34 +73,20 @@ public final class ObservedConfig<Value: Equatable & Sendable> {
         let follower = ConfigFollower(client: client)
         self.key = key
         self.follower = follower
-        value = follower.follow(key, slot: Self.ownSlot, evaluation)
+        value = follower.follow(key, evaluation).value
         follower.start(self)
     }
 
-    /// A slot of an ``ObservedConfigs``, followed by its follower.
-    init(key: String, value: Value) {
-        self.key = key
-        self.follower = nil
-        self.value = value
-    }
-
     deinit {
-        follower?.stop()
+        follower.stop()
     }
-
-    /// Takes a new value; an equal one changes nothing, so that no view re-renders for it.
-    func take(_ newValue: Value) {
-        if newValue != value { value = newValue }
-    }
-
-    /// The slot of an object that follows its key itself.
-    private static var ownSlot: ObjectIdentifier { ObjectIdentifier(ConfigFollower.self) }
 }
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension ObservedConfig: ConfigFollowerTarget {
-    func receive(_ value: any Sendable, slot: ObjectIdentifier) {
-        if let value = value as? Value { take(value) }
+    /// Takes a new value of its one slot; an equal one changes nothing, so that no view re-renders for it.
+    func receive(_ value: any Sendable, slot: UInt64) {
+        if let value = value as? Value, value != self.value { self.value = value }
     }
 }
 
@@ -125,13 +111,34 @@ extension ObservedConfig: ConfigFollowerTarget {
 ///
 /// Each key follows the rules of ``ObservedConfig``. The values of all its keys are taken in the order
 /// the client evaluated them. It stops following every key when it is released.
+///
+/// Keys are told apart by what they mean, never by the key object: two keys of the same name, kind
+/// (``ConfigKey`` or ``JSONConfigKey``), value type and default value read one followed value, and keys
+/// that differ in any of these never share one. So a key may be made where it is read, in a loop
+/// (`configs[ConfigKey("banner-\(screen)", default: "none")]`) or by a computed
+/// `static var … { ConfigKey(…) }`, as well as declared once with `static let`.
+///
+/// A key stops being followed when its value changes and nothing read it through this object since
+/// its previous change: an observation (a view's `body`) ends at the first change it is told of, so a
+/// key unread since then has no observer left. Read again, the key is followed again from its current
+/// value. The object so follows at most one slot per distinct key, and only keys read since their last
+/// change or never changed since their first read.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 public final class ObservedConfigs {
+    /// What tells keys apart, beside their default value: the name and the key's type, which is the
+    /// kind of key and its value type.
+    private struct KeyMeaning: Hashable {
+        let name: String
+        let keyType: ObjectIdentifier
+    }
+
     private let client: ConfigDirectorClient
     private let follower: ConfigFollower
-    /// The slots, by the identity of their typed key.
-    private var slots: [ObjectIdentifier: AnyObject] = [:]
+    /// The slots followed, by their key's name and type; those of one name and type differ in default value.
+    private var slots: [KeyMeaning: [any FollowedSlot]] = [:]
+    /// The name and type of each slot's key, by the slot.
+    private var meanings: [UInt64: KeyMeaning] = [:]
 
     /// Creates an object that follows the keys read through it on `client`.
     /// - Parameter client: The client to follow the keys on.
@@ -148,31 +155,50 @@ public final class ObservedConfigs {
     /// The current value of a typed key, which is followed from its first read.
     /// - Parameter key: The typed key.
     public subscript<Value>(key: ConfigKey<Value>) -> Value {
-        slot(for: key) { client.watchedEvaluation(of: key.name, default: key.defaultValue) }.value
+        slot(for: key, default: key.defaultValue) {
+            client.watchedEvaluation(of: key.name, default: key.defaultValue)
+        }.read()
     }
 
     /// The current value of a typed JSON key, which is followed from its first read.
     /// - Parameter key: The typed key; its type must be `Equatable`, which tells when the value changed.
     public subscript<Value: Equatable>(key: JSONConfigKey<Value>) -> Value {
-        slot(for: key) { client.watchedEvaluation(of: key.name, as: Value.self, default: key.defaultValue) }.value
+        slot(for: key, default: key.defaultValue) {
+            client.watchedEvaluation(of: key.name, as: Value.self, default: key.defaultValue)
+        }.read()
     }
 
+    /// The slot of the key of `key`'s name and type and of default value `defaultValue`, followed from now
+    /// when there is none.
     private func slot<Value>(
         for key: ConfigKeys,
+        default defaultValue: Value,
         _ evaluation: () -> WatchedEvaluation<Value>
-    ) -> ObservedConfig<Value> {
-        let id = ObjectIdentifier(key)
-        if let slot = slots[id] as? ObservedConfig<Value> { return slot }
-        let slot = ObservedConfig(key: key.name, value: follower.follow(key.name, slot: id, evaluation()))
-        slots[id] = slot
+    ) -> ObservedConfigsSlot<Value> {
+        let meaning = KeyMeaning(name: key.name, keyType: ObjectIdentifier(type(of: key)))
+        for case let slot as ObservedConfigsSlot<Value> in slots[meaning] ?? [] where slot.hasDefault(defaultValue) {
+            return slot
+        }
+        let (id, value) = follower.follow(key.name, evaluation())
+        let slot = ObservedConfigsSlot(id: id, defaultValue: defaultValue, value: value)
+        slots[meaning, default: []].append(slot)
+        meanings[id] = meaning
         return slot
     }
 }
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension ObservedConfigs: ConfigFollowerTarget {
-    func receive(_ value: any Sendable, slot: ObjectIdentifier) {
-        (slots[slot] as? any ConfigFollowerTarget)?.receive(value, slot: slot)
+    /// Hands `value` to its slot, and releases the slot when nothing observes it any more. A value of a
+    /// slot released already reaches no slot.
+    func receive(_ value: any Sendable, slot id: UInt64) {
+        guard let meaning = meanings[id], let index = slots[meaning]?.firstIndex(where: { $0.id == id }),
+            let slot = slots[meaning]?[index], !slot.take(value)
+        else { return }
+        follower.unfollow(id)
+        meanings[id] = nil
+        slots[meaning]?.remove(at: index)
+        if slots[meaning]?.isEmpty == true { slots[meaning] = nil }
     }
 }
 #endif

@@ -116,6 +116,38 @@ struct BundledValuesTests {
         #expect(fixture.client.valueSource == .bundledValues)
     }
 
+    @Test("a bundled file's JSON literal values are served as the text they would be on the wire")
+    func literalValues() async throws {
+        let file = try TemporaryFile(
+            #"""
+            {
+              "configs": {
+                "dark-mode": { "key": "dark-mode", "type": "boolean", "value": true },
+                "max-items": { "key": "max-items", "type": "integer", "value": 42 },
+                "ratio": { "key": "ratio", "type": "float", "value": 2.5 },
+                "theme": { "key": "theme", "type": "json", "value": { "primary": "#101010" } },
+                "steps": { "key": "steps", "type": "json", "value": [1, 2] },
+                "greeting": { "key": "greeting", "type": "string", "value": "bundled" },
+                "nothing": { "key": "nothing", "type": "string", "value": null }
+              }
+            }
+            """#
+        )
+        defer { file.remove() }
+        let fixture = try ClientFixture(answer: .hold, bundledValues: BundledValues(contentsOf: file.url))
+        defer { fixture.client.close() }
+        let client = fixture.client
+        #expect(client.value(for: "dark-mode", default: false))
+        #expect(client.evaluation(for: "dark-mode", default: false).evaluation.reason == .foundMatch)
+        #expect(client.value(for: "max-items", default: 0) == 42)
+        #expect(client.value(for: "ratio", default: 0.0) == 2.5)
+        #expect(client.value(for: "theme", as: [String: String].self, default: [:]) == ["primary": "#101010"])
+        #expect(client.value(for: "steps", as: [Int].self, default: []) == [1, 2])
+        #expect(client.value(for: "greeting", default: "code") == "bundled")
+        #expect(client.evaluation(for: "nothing", default: "code").evaluation.reason == .valueMissing)
+        #expect(client.valueSource == .bundledValues)
+    }
+
     @Test("a malformed bundled file is an error of the initializer that names the file, line and column")
     func malformedFile() throws {
         let file = try TemporaryFile("{\n  \"configs\": {\n    \"dark-mode\": { \"value\": tru }\n  }\n}\n")

@@ -35,6 +35,27 @@ extension ConfigSet {
         self = decoded
     }
 
+    /// Decodes a config set written by hand, as a bundled values file is: as ``init(jsonBytes:)``, except
+    /// that a config's `value` may also be a JSON literal, served as the text it would be on the wire
+    /// (``JSONValue/wireText``): `true` is `"true"`, `42` is `"42"`, an object or an array its compact JSON
+    /// text; a string stays as its text, and `null` is no value.
+    ///
+    /// - Parameter bytes: The file as UTF-8, read in place when its storage is contiguous.
+    /// - Returns: `nil` when the file is a JSON object without a `configs` object.
+    /// - Throws: ``JSONParsingError`` for the reasons of ``init(jsonBytes:)``, and when a literal value is
+    ///   a number too large for a `Double`.
+    @_spi(Internal)
+    public init?(bundledJSONBytes bytes: some Collection<UInt8>) throws(JSONParsingError) {
+        let decoded = try Self.withBuffer(of: bytes) { buffer in
+            Result { () throws(JSONParsingError) in
+                var decoder = ConfigSetDecoder(bytes: buffer, literalValues: true)
+                return try decoder.decode()
+            }
+        }.get()
+        guard let decoded else { return nil }
+        self = decoded
+    }
+
     /// Decodes, in one pass, a JSON document that is an object embedding a config set as its member
     /// `name` (the entry ConfigStore keeps): the set as ``init(jsonBytes:)`` decodes it, and the other
     /// members as values.

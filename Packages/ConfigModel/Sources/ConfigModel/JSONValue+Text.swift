@@ -9,6 +9,20 @@ extension ConfigDirectorContext.TraitValue {
         return text
     }
 
+    /// The text a config's value written as a JSON value is served as, the wire carrying text (PROTOCOL §3):
+    /// a string is itself, `null` is no value, and any other value (`true`, `42`, `2.5`, an array, an
+    /// object) is its compact JSON text, ``jsonText``.
+    ///
+    /// It is the one rule of the files that write values as JSON values: a bundled values file
+    /// (`ConfigSet(bundledJSONBytes:)`) and the emulator's configs file.
+    @_spi(Internal) public var wireText: String? {
+        switch self {
+        case .null: nil
+        case .string(let text): text
+        default: jsonText
+        }
+    }
+
     private func write(to text: inout String) {
         switch self {
         case .null: text += "null"

@@ -192,6 +192,32 @@ struct ConfigSetJSONBytesTests {
         #expect(repeated == ConfigSet(kind: .delta, configs: ["a": ConfigState(type: .custom, value: "3")]))
     }
 
+    @Test("read a bundled file's literal value as the text it would be on the wire, and a string as itself")
+    func bundledLiteralValues() throws {
+        let cases: [(literal: String, text: String?)] = [
+            ("true", "true"), ("false", "false"), ("42", "42"), ("-1.5", "-1.5"), ("1e3", "1000.0"),
+            (#"{"b":1, "a":[true, null]}"#, #"{"a":[true,null],"b":1}"#), ("[1, \"two\"]", #"[1,"two"]"#),
+            (##""{\"primary\":\"#101010\"}""##, ##"{"primary":"#101010"}"##), (#""plain""#, "plain"), ("null", nil),
+        ]
+        for (literal, text) in cases {
+            let file = #"{"configs":{"k":{"type":"json","value":\#(literal)},"j":{"value":"v"}}}"#
+            let set = try #require(try ConfigSet(bundledJSONBytes: file.utf8))
+            #expect(
+                set.configs == [
+                    "k": ConfigState(type: .json, value: text), "j": ConfigState(type: .custom, value: "v"),
+                ], "value \(literal)")
+            // The wire keeps PROTOCOL §3's leniency: a value that is not a string is no value.
+            let wire = try #require(try ConfigSet(jsonBytes: file.utf8))
+            #expect(wire.configs["k"]?.value == (literal.hasPrefix("\"") ? text : nil), "value \(literal)")
+        }
+        #expect(throws: JSONParsingError.self) {
+            try ConfigSet(bundledJSONBytes: #"{"configs":{"k":{"value":1e400}}}"#.utf8)
+        }
+        #expect(throws: JSONParsingError.self) {
+            try ConfigSet(bundledJSONBytes: #"{"configs":{"k":{"value":tru}}}"#.utf8)
+        }
+    }
+
     @Test("bound the depth of skipped values at 512, the outer object included, without recursion")
     func deepNesting() throws {
         for depth in [1, 100, 509, 510, 511, 512, 513, 100_000] {

@@ -24,6 +24,17 @@ struct JSONValueTextTests {
         #expect(JSONValue.array([.double(number)]).jsonText == "[null]")
     }
 
+    @Test("serves a string as itself, null as no value, and any other value as its JSON text")
+    func wireText() {
+        #expect(JSONValue.string("a \"quoted\" text").wireText == "a \"quoted\" text")
+        #expect(JSONValue.null.wireText == nil)
+        #expect(JSONValue.bool(true).wireText == "true")
+        #expect(JSONValue.int(42).wireText == "42")
+        #expect(JSONValue.double(2.5).wireText == "2.5")
+        #expect(JSONValue.array([1, nil]).wireText == "[1,null]")
+        #expect(JSONValue.dictionary(["b": "x", "a": 1]).wireText == #"{"a":1,"b":"x"}"#)
+    }
+
     @Test("escapes quotes, backslashes and control characters")
     func escapes() {
         let value = JSONValue.string("\"\\\n\r\t\u{08}\u{0C}\u{01}\u{1F}/é😀")

@@ -3,7 +3,7 @@
 
 /// A real `ConfigDirectorClient` connected to an in-memory server that the test controls.
 ///
-/// Make one with ``makeTestClient(values:timeout:logger:)``. Only the connection to ConfigDirector,
+/// Make one with ``makeTestClient(values:timeout:logger:hooks:)``. Only the connection to ConfigDirector,
 /// the telemetry and the app lifecycle observer are replaced; everything else is the code that runs in
 /// production. Every test client is independent of every other, so tests may run in parallel.
 ///

@@ -14,7 +14,7 @@
 /// ```
 ///
 /// It is the type offline mode serves, ``ServedValue``, under the name tests use. A number that is not
-/// finite cannot be served: giving one to ``makeTestClient(values:timeout:logger:)``,
+/// finite cannot be served: giving one to ``makeTestClient(values:timeout:logger:hooks:)``,
 /// ``TestClient/setValue(_:for:)`` or ``TestClient/replaceValues(_:)`` stops the test with a
 /// precondition failure.
 public typealias TestValue = ServedValue

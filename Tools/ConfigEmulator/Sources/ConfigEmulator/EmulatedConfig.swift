@@ -91,18 +91,17 @@ public struct EmulatedConfig: Sendable, Hashable, Codable {
         )
     }
 
-    /// The text a value is served as: a JSON config's document as compact JSON, a string as itself,
-    /// any other value as its JSON text; `null` as no value.
+    /// The text a value is served as: the rule of a bundled values file (a string as itself, `null` as
+    /// no value, any other value as its compact JSON text), except that a `json` config's string is a JSON
+    /// string document, quotes included, since this file writes a `json` config's document itself.
     /// - Parameters:
     ///   - value: The value from the configs file.
     ///   - type: The config's type.
     /// - Returns: The wire text, or `nil` for `null`.
     public static func wireText(of value: ConfigDirectorContext.TraitValue, type: ConfigType) -> String? {
         switch (value, type) {
-        case (.null, _): nil
-        case (_, .json): value.jsonText
-        case (.string(let text), _): text
-        default: value.jsonText
+        case (.string, .json): value.jsonText
+        default: value.wireText
         }
     }
 }

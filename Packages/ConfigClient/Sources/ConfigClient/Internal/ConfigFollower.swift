@@ -4,21 +4,25 @@
 @MainActor
 protocol ConfigFollowerTarget: AnyObject {
     /// Takes `value`, the newest value of the slot `slot`.
-    func receive(_ value: any Sendable, slot: ObjectIdentifier)
+    func receive(_ value: any Sendable, slot: UInt64)
 }
 
-/// Follows keys for an observed object: one watcher per key, whose new values are handed, in the order
-/// the watchers yield them, to the object on the main actor.
+/// Follows keys for an observed object: one watcher per slot, whose new values are handed, in the order
+/// the watchers yield them, to the object on the main actor. A slot is the id of its watcher, which the
+/// client never gives twice, so that a value still in the stream when its slot was released reaches no
+/// other slot.
 ///
 /// The watchers run after the client's lock is released, like those of `values(for:)`, and yield into
 /// one unbounded stream (each watcher yields only values that differ from its last one); a task on the
-/// main actor reads it and hands each value to the target, which it holds weakly. ``stop()`` removes
-/// the watchers and ends the task; the owner calls it when it is released.
+/// main actor reads it and hands each value to the target, which it holds weakly. ``unfollow(_:)``
+/// removes one slot's watcher; ``stop()`` removes them all and ends the task, and the owner calls it
+/// when it is released.
 final class ConfigFollower: Sendable {
-    private typealias Delivery = (slot: ObjectIdentifier, value: any Sendable)
+    private typealias Delivery = (slot: UInt64, value: any Sendable)
 
     private struct Following {
-        var watchers: [(id: UInt64, key: String)] = []
+        /// The key of each slot's watcher, by the slot.
+        var watchers: [UInt64: String] = [:]
         var task: Task<Void, Never>?
         var isStopped = false
     }
@@ -34,31 +38,37 @@ final class ConfigFollower: Sendable {
         (stream, continuation) = AsyncStream.makeStream(of: Delivery.self)
     }
 
-    /// Starts following `key` for `slot`, and returns its current value, evaluated and reported at once.
+    /// Starts following `key` in a new slot.
+    /// - Returns: The slot, and the key's current value, evaluated and reported at once.
     func follow<Value: Equatable & Sendable>(
         _ key: String,
-        slot: ObjectIdentifier,
         _ evaluation: WatchedEvaluation<Value>
-    ) -> Value {
+    ) -> (slot: UInt64, value: Value) {
+        let slot = core.makeWatcherID()
         let watcher = Watcher(
             yield: { [continuation] value in continuation.yield((slot, value)) },
             onFinish: {},
             evaluate: evaluation.evaluate,
             report: evaluation.report
         )
-        let id = core.makeWatcherID()
         let isFollowing = following.withLock { following -> Bool in
             guard !following.isStopped else { return false }
-            following.watchers.append((id, key))
+            following.watchers[slot] = key
             return true
         }
-        if isFollowing, core.addWatcher(watcher, id: id, for: key), let value = watcher.lastValue {
-            return value
+        if isFollowing, core.addWatcher(watcher, id: slot, for: key), let value = watcher.lastValue {
+            return (slot, value)
         }
         // A closed client (or a stopped follower) follows nothing: the value is evaluated once.
         let evaluated = evaluation.evaluate()
         evaluation.report(evaluated)
-        return evaluated.value
+        return (slot, evaluated.value)
+    }
+
+    /// Stops following the slot `slot`: its watcher is removed from the client.
+    func unfollow(_ slot: UInt64) {
+        guard let key = following.withLock({ $0.watchers.removeValue(forKey: slot) }) else { return }
+        core.removeWatcher(slot, for: key)
     }
 
     /// Starts handing the values followed to `target`, on the main actor, until ``stop()``.
@@ -84,7 +94,7 @@ final class ConfigFollower: Sendable {
             return following
         }
         guard let stopped else { return }
-        for watcher in stopped.watchers { core.removeWatcher(watcher.id, for: watcher.key) }
+        for (slot, key) in stopped.watchers { core.removeWatcher(slot, for: key) }
         continuation.finish()
         stopped.task?.cancel()
     }

@@ -15,15 +15,23 @@
 ///   ``ConfigType/custom``;
 /// - an entry of `configs` that is not an object is skipped; unknown fields are ignored.
 ///
+/// Decoding a file written by hand (`literalValues`, a bundled values file), a config's `value` may also be
+/// a JSON literal (`true`, `42`, an array, an object), served as its text (``JSONValue/wireText``); there a
+/// number too large for a `Double` is an error, since the literal cannot be served as it is written.
+///
 /// Of repeated keys in an object, the last wins, as in ``JSONParser``.
 struct ConfigSetDecoder {
     private var cursor: JSONCursor
     /// The depth of the set's object: 1 for a whole input, 2 for a member of the input's object.
     private var setDepth = 1
+    /// Whether a config's value may be a JSON literal, read as its text.
+    private let literalValues: Bool
 
     /// Creates a decoder of `bytes`, which must outlive it.
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// - Parameter literalValues: Whether a config's value may be a JSON literal, served as its text.
+    init(bytes: UnsafeBufferPointer<UInt8>, literalValues: Bool = false) {
         cursor = JSONCursor(bytes: bytes)
+        self.literalValues = literalValues
     }
 
     /// Decodes the whole input as one config set; `nil` when it is an object without a `configs` object.
@@ -185,7 +193,9 @@ struct ConfigSetDecoder {
             } else if cursor.matches(key, "type") {
                 state.type = try readString(depth: depth).flatMap(ConfigType.init) ?? .custom
             } else if cursor.matches(key, "value") {
-                state.value = try readString(depth: depth)
+                state.value =
+                    literalValues && cursor.peek() != UInt8(ascii: "\"")
+                    ? try JSONParser.parseValue(&cursor, depth: depth).wireText : try readString(depth: depth)
             } else if cursor.matches(key, "valueId") {
                 state.valueID = try readString(depth: depth)
             } else {
