@@ -150,12 +150,13 @@ extension ClientCore {
         default defaultValue: Value,
         into value: inout Value
     ) -> ConfigEvaluation {
-        let (read, reason, lookup) = evaluate(
+        let (read, reason, evaluated) = evaluate(
             key, default: defaultValue, .parsed(Value.configValueKind), .evaluation,
             defaultText: { defaultValue.configValueText }, parse: Value.init(configValue:),
             receivedText: { value, _ in value.configValueText })
         value = read
-        return configEvaluation(key, reason, lookup, value: ConfigEvaluationValue(read))
+        var lookup = consume evaluated
+        return configEvaluation(key, reason, &lookup, value: ConfigEvaluationValue(read))
     }
 
     /// Decodes the JSON config `key` as `Value`, counts the evaluation for telemetry and publishes it
@@ -490,20 +491,21 @@ extension ClientCore {
         configEvaluation(outcome, value: ConfigEvaluationValue(value))
     }
 
-    /// The evaluation of a detail read (``EvaluationPurpose/evaluation``) from what its first phase copied.
+    /// The evaluation of a detail read (``EvaluationPurpose/evaluation``) from what its first phase
+    /// copied, which it moves out of `lookup` rather than copy again.
     private func configEvaluation(
         _ key: String,
         _ reason: EvaluationReason,
-        _ lookup: EvaluationLookup,
+        _ lookup: inout EvaluationLookup,
         value: ConfigEvaluationValue
     ) -> ConfigEvaluation {
         let found = reason == .foundMatch
         return ConfigEvaluation(
             key: key,
             value: value,
-            valueID: found ? lookup.valueID ?? computedValueID(lookup) : nil,
+            valueID: found ? lookup.valueID.take() ?? computedValueID(lookup) : nil,
             isDefaultValue: !found,
-            context: lookup.context,
+            context: lookup.context.take(),
             reason: reason,
             source: found ? lookup.source.ofAValueServed : .codeDefault
         )
