@@ -88,8 +88,6 @@ private struct EvaluationLookup {
     var contextBox: ContextBox?
     /// The value id the server sent with the config, or the one the stripe computed of it, for a detail read.
     var valueID: String?
-    /// The context evaluated against, for a detail read.
-    var context: ConfigDirectorContext?
 }
 
 extension EvaluationOutcome {
@@ -274,7 +272,9 @@ extension ClientCore {
     ///   - defaultText: The default's text for telemetry, when the caller made it.
     ///   - counting: The time of the evaluation when telemetry counts it; `nil` when it is not counted now.
     ///   - purpose: What the caller needs: the config and the context are copied out when it keeps the
-    ///     outcome, the value id and the context when it makes a ``ConfigEvaluation``.
+    ///     outcome, the value id and the context when it makes a ``ConfigEvaluation``. The context stays
+    ///     boxed: every evaluation carries the lookup, and a detail read unboxing it under the lock was
+    ///     slower (benchmark 9).
     @inline(__always)
     private func lookUp<Value: Sendable>(
         _ key: String,
@@ -323,10 +323,9 @@ extension ClientCore {
                         ?? stripe.valueIDs.find(slot: entry.slot, revision: entry.revision)
                 }
             }
-            if copies || lookup.publishes || (now != nil && !lookup.isCounted) {
+            if copies || purpose == .evaluation || lookup.publishes || (now != nil && !lookup.isCounted) {
                 lookup.contextBox = state.pointee.contextBox
             }
-            if purpose == .evaluation { lookup.context = state.pointee.contextBox?.context }
             return lookup
         }
     }
@@ -492,7 +491,7 @@ extension ClientCore {
     }
 
     /// The evaluation of a detail read (``EvaluationPurpose/evaluation``) from what its first phase
-    /// copied, which it moves out of `lookup` rather than copy again.
+    /// copied, which it moves the value id out of rather than copy it again.
     private func configEvaluation(
         _ key: String,
         _ reason: EvaluationReason,
@@ -505,7 +504,7 @@ extension ClientCore {
             value: value,
             valueID: found ? lookup.valueID.take() ?? computedValueID(lookup) : nil,
             isDefaultValue: !found,
-            context: lookup.context.take(),
+            context: lookup.contextBox?.context,
             reason: reason,
             source: found ? lookup.source.ofAValueServed : .codeDefault
         )
