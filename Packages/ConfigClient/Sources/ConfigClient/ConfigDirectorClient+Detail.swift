@@ -19,12 +19,19 @@ extension ConfigDirectorClient {
         -> ConfigEvaluationDetail<Value>
     {
         // As in `value(for:default:)`: `hooks != nil` retains nothing.
-        guard hooks != nil else {
-            var value = defaultValue
-            let evaluation = core.evaluation(for: key, default: defaultValue, into: &value)
-            return ConfigEvaluationDetail(value: value, evaluation: evaluation)
-        }
+        guard hooks != nil else { return unhookedEvaluation(for: key, default: defaultValue) }
         return hookedEvaluation(for: key, default: defaultValue)
+    }
+
+    /// `evaluation(for:default:)` without hooks: the core makes the evaluation, and the detail is the one
+    /// generic type made at run time that `value(for:default:)` does not make.
+    @inline(__always)
+    private func unhookedEvaluation<Value: ConfigValue>(for key: String, default defaultValue: Value)
+        -> ConfigEvaluationDetail<Value>
+    {
+        var value = defaultValue
+        let evaluation = core.evaluation(for: key, default: defaultValue, into: &value)
+        return ConfigEvaluationDetail(value: value, evaluation: evaluation)
     }
 
     /// `evaluation(for:default:)` with the hooks, out of line as `value(for:default:)`'s.
@@ -32,11 +39,7 @@ extension ConfigDirectorClient {
     private func hookedEvaluation<Value: ConfigValue>(for key: String, default defaultValue: Value)
         -> ConfigEvaluationDetail<Value>
     {
-        guard let hooks else {
-            var value = defaultValue
-            let evaluation = core.evaluation(for: key, default: defaultValue, into: &value)
-            return ConfigEvaluationDetail(value: value, evaluation: evaluation)
-        }
+        guard let hooks else { return unhookedEvaluation(for: key, default: defaultValue) }
         let evaluated = core.hooked(key, default: defaultValue, hooks: hooks) {
             core.evaluated(for: key, default: defaultValue)
         }

@@ -140,7 +140,7 @@ extension ClientCore {
     }
 
     /// ``value(for:default:)``, which also makes the evaluation that ``ConfigDirectorClient/evaluations``
-    /// publishes: the detail read without hooks, which builds no generic type but the caller's.
+    /// publishes: the detail read without hooks, which makes no generic type at run time that `value(for:default:)` does not.
     /// - Parameter value: Set to the value read.
     /// - Returns: The evaluation of the read.
     func evaluation<Value: ConfigValue>(
