@@ -18,14 +18,31 @@ extension ConfigDirectorClient {
     public func evaluation<Value: ConfigValue>(for key: String, default defaultValue: Value)
         -> ConfigEvaluationDetail<Value>
     {
-        let evaluated =
-            if let hooks {
-                core.hooked(key, default: defaultValue, hooks: hooks) {
-                    core.evaluated(for: key, default: defaultValue)
-                }
-            } else {
-                core.evaluated(for: key, default: defaultValue)
-            }
+        // As in `value(for:default:)`: `hooks != nil` retains nothing.
+        guard hooks != nil else { return unhookedEvaluation(for: key, default: defaultValue) }
+        return hookedEvaluation(for: key, default: defaultValue)
+    }
+
+    /// `evaluation(for:default:)` without hooks: the core makes the evaluation, and the detail is the one
+    /// generic type made at run time that `value(for:default:)` does not make.
+    @inline(__always)
+    private func unhookedEvaluation<Value: ConfigValue>(for key: String, default defaultValue: Value)
+        -> ConfigEvaluationDetail<Value>
+    {
+        var value = defaultValue
+        let evaluation = core.evaluation(for: key, default: defaultValue, into: &value)
+        return ConfigEvaluationDetail(value: value, evaluation: evaluation)
+    }
+
+    /// `evaluation(for:default:)` with the hooks, out of line as `value(for:default:)`'s.
+    @inline(never)
+    private func hookedEvaluation<Value: ConfigValue>(for key: String, default defaultValue: Value)
+        -> ConfigEvaluationDetail<Value>
+    {
+        guard let hooks else { return unhookedEvaluation(for: key, default: defaultValue) }
+        let evaluated = core.hooked(key, default: defaultValue, hooks: hooks) {
+            core.evaluated(for: key, default: defaultValue)
+        }
         return ConfigEvaluationDetail(evaluated, core: core)
     }
 

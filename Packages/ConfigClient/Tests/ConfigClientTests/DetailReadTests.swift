@@ -2,6 +2,7 @@
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 import ConfigStore
+@_spi(Testing) import ConfigTesting
 @_spi(Internal) import ConfigTransport
 import Foundation
 import TestSupport
@@ -44,6 +45,25 @@ struct DetailReadTests {
         let unreadable = fixture.client.evaluation(for: "greeting", default: false)
         #expect(unreadable.value == false)
         #expect(unreadable.evaluation.source == .codeDefault)
+    }
+
+    @Test("a value served without a value id has the id of its text, on every read, and a new one when it changes")
+    func computedValueID() async throws {
+        let fixture = try ClientFixture()
+        defer { fixture.client.close() }
+        await fixture.client.initialize()
+        let first = fixture.client.evaluation(for: "greeting", default: "")
+        #expect(first.evaluation.valueID == ValueID(of: "hello").rawValue)
+        // Read again: the id the first read computed and kept.
+        #expect(fixture.client.evaluation(for: "greeting", default: "") == first)
+        var events = fixture.client.events.makeAsyncIterator()
+        try fixture.server.serve(.strings(["greeting": "hi"]))
+        #expect(await events.next() == .configsUpdated(ConfigsUpdate(keys: ["greeting"])))
+        let changed = fixture.client.evaluation(for: "greeting", default: "")
+        #expect(changed.value == "hi")
+        #expect(changed.evaluation.valueID == ValueID(of: "hi").rawValue)
+        #expect(
+            fixture.client.evaluation(for: "greeting", default: "").evaluation.valueID == changed.evaluation.valueID)
     }
 
     @Test("the JSON and typed-key forms read as value(for:) does")

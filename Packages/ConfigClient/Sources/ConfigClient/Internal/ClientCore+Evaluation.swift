@@ -32,9 +32,12 @@ enum EvaluationPurpose {
     /// The value and its outcome, for a watcher: counted and published with ``ClientCore/report(_:value:defaultText:receivedText:)``
     /// only when the watcher yields the value.
     case watch
+    /// The value and its ``ConfigEvaluation``, for a detail read: counted and published now. The first
+    /// phase copies the value id and the context for it, not the config.
+    case evaluation
 
     var reports: Bool { self != .watch }
-    var keepsOutcome: Bool { self != .value }
+    var keepsOutcome: Bool { self == .detail || self == .watch }
 }
 
 /// How an evaluation reads the served text: as a ``ConfigValue`` parses it, or as a JSON document
@@ -83,6 +86,8 @@ private struct EvaluationLookup {
     var source = ConfigValueSource.none
     var config: ConfigState?
     var contextBox: ContextBox?
+    /// The value id the server sent with the config, or the one the stripe computed of it, for a detail read.
+    var valueID: String?
 }
 
 extension EvaluationOutcome {
@@ -132,6 +137,24 @@ extension ClientCore {
             defaultText: { defaultValue.configValueText }, parse: Value.init(configValue:),
             receivedText: { value, _ in value.configValueText })
         return Evaluated(key, evaluation)
+    }
+
+    /// ``value(for:default:)``, which also makes the evaluation that ``ConfigDirectorClient/evaluations``
+    /// publishes: the detail read without hooks, which makes no generic type at run time that `value(for:default:)` does not.
+    /// - Parameter value: Set to the value read.
+    /// - Returns: The evaluation of the read.
+    func evaluation<Value: ConfigValue>(
+        for key: String,
+        default defaultValue: Value,
+        into value: inout Value
+    ) -> ConfigEvaluation {
+        let (read, reason, evaluated) = evaluate(
+            key, default: defaultValue, .parsed(Value.configValueKind), .evaluation,
+            defaultText: { defaultValue.configValueText }, parse: Value.init(configValue:),
+            receivedText: { value, _ in value.configValueText })
+        value = read
+        var lookup = consume evaluated
+        return configEvaluation(key, reason, &lookup, value: ConfigEvaluationValue(read))
     }
 
     /// Decodes the JSON config `key` as `Value`, counts the evaluation for telemetry and publishes it
@@ -202,7 +225,7 @@ extension ClientCore {
         try? JSONDecoder().decode(Value.self, from: Data(text.utf8))
     }
 
-    /// The one evaluation, in three phases: ``lookUp(_:_:default:defaultText:counting:copies:)`` reads
+    /// The one evaluation, in three phases: ``lookUp(_:_:default:defaultText:counting:_:)`` reads
     /// the config under the calling thread's stripe (and counts the evaluation there when it is like the
     /// last one of its key); ``interpret(_:_:default:parse:)`` parses or decodes the text after the lock;
     /// ``account(_:_:_:value:reason:default:counting:receivedText:)`` records what the first phase could
@@ -232,7 +255,7 @@ extension ClientCore {
         let counting = purpose.reports ? telemetry.map { $0.coarseNow() } : nil
         let lookup = lookUp(
             key, reading, default: defaultValue, defaultText: counting != nil ? defaultText() : nil,
-            counting: counting, copies: purpose.keepsOutcome)
+            counting: counting, purpose)
         let (value, reason) = Self.interpret(lookup, reading, default: defaultValue, parse: parse)
         account(
             key, reading, lookup, value: value, reason: reason, default: defaultValue, counting: counting,
@@ -248,7 +271,10 @@ extension ClientCore {
     /// - Parameters:
     ///   - defaultText: The default's text for telemetry, when the caller made it.
     ///   - counting: The time of the evaluation when telemetry counts it; `nil` when it is not counted now.
-    ///   - copies: Whether the outcome is kept, so that the config and the context are copied out.
+    ///   - purpose: What the caller needs: the config and the context are copied out when it keeps the
+    ///     outcome, the value id and the context when it makes a ``ConfigEvaluation``. The context stays
+    ///     boxed: every evaluation carries the lookup, and a detail read unboxing it under the lock was
+    ///     slower (benchmark 9).
     @inline(__always)
     private func lookUp<Value: Sendable>(
         _ key: String,
@@ -256,9 +282,10 @@ extension ClientCore {
         default defaultValue: Value,
         defaultText: String?,
         counting now: Date?,
-        copies: Bool
+        _ purpose: EvaluationPurpose
     ) -> EvaluationLookup {
-        state.read { state, stripe -> EvaluationLookup in
+        let copies = purpose.keepsOutcome
+        return state.read { state, stripe -> EvaluationLookup in
             var lookup = EvaluationLookup(defaultText: defaultText)
             // A closed client is not ready, publishes nothing and counts nothing.
             guard !state.pointee.isClosed else { return lookup }
@@ -290,8 +317,13 @@ extension ClientCore {
                 if copies || lookup.publishes || (now != nil && !lookup.isCounted) {
                     lookup.config = index.values[entry.slot].state
                 }
+                if purpose == .evaluation {
+                    lookup.valueID =
+                        index.values.valueID(in: entry.slot)
+                        ?? stripe.valueIDs.find(slot: entry.slot, revision: entry.revision)
+                }
             }
-            if copies || lookup.publishes || (now != nil && !lookup.isCounted) {
+            if copies || purpose == .evaluation || lookup.publishes || (now != nil && !lookup.isCounted) {
                 lookup.contextBox = state.pointee.contextBox
             }
             return lookup
@@ -456,6 +488,35 @@ extension ClientCore {
     /// The evaluation `evaluations` publishes for an outcome and its value.
     func configEvaluation<Value: Sendable>(_ outcome: EvaluationOutcome, value: Value) -> ConfigEvaluation {
         configEvaluation(outcome, value: ConfigEvaluationValue(value))
+    }
+
+    /// The evaluation of a detail read (``EvaluationPurpose/evaluation``) from what its first phase
+    /// copied, which it moves the value id out of rather than copy it again.
+    private func configEvaluation(
+        _ key: String,
+        _ reason: EvaluationReason,
+        _ lookup: inout EvaluationLookup,
+        value: ConfigEvaluationValue
+    ) -> ConfigEvaluation {
+        let found = reason == .foundMatch
+        return ConfigEvaluation(
+            key: key,
+            value: value,
+            valueID: found ? lookup.valueID.take() ?? computedValueID(lookup) : nil,
+            isDefaultValue: !found,
+            context: lookup.contextBox?.context,
+            reason: reason,
+            source: found ? lookup.source.ofAValueServed : .codeDefault
+        )
+    }
+
+    /// The value id of PROTOCOL §7 of a config served without one, for a detail read that found no id
+    /// in its stripe: computed, and kept in the stripe for the config's revision.
+    private func computedValueID(_ lookup: EvaluationLookup) -> String? {
+        guard let entry = lookup.entry, case .text(let text)? = lookup.readable else { return nil }
+        let valueID = ValueID(of: text).rawValue
+        state.read { _, stripe in stripe.valueIDs.keep(valueID, slot: entry.slot, revision: entry.revision) }
+        return valueID
     }
 
     /// The evaluation `evaluations` publishes for an outcome and its value, boxed.

@@ -40,6 +40,9 @@ final class EvaluationIndex: @unchecked Sendable {  // Values are written only b
         /// The type of the config in `slot`, read alone.
         func type(in slot: Int) -> ConfigType { base[slot].state.type }
 
+        /// The value id the server sent with the config in `slot`, read alone.
+        func valueID(in slot: Int) -> String? { base[slot].state.valueID }
+
         /// The text of the config in `slot` as a reader of `kind` sees it, copying only its value.
         func text(in slot: Int, readableAs kind: ConfigValueKind) -> ConfigState.ReadableText {
             ConfigState.text(base[slot].state.value, of: base[slot].state.type, readableAs: kind)

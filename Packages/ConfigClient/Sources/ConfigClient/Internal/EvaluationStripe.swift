@@ -7,6 +7,8 @@ struct EvaluationStripe {
     var telemetry = TelemetryCache()
     /// The JSON documents decoded, by slot and type.
     var decoded = DecodedValues()
+    /// The value ids computed of configs served without one, by slot.
+    var valueIDs = ComputedValueIDs()
 }
 
 /// One lock stripe's decoded JSON configs, so that reading an unchanged JSON config decodes it once
