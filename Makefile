@@ -12,7 +12,7 @@ PACKAGES := $(filter-out TestSupport,$(notdir $(wildcard Packages/*)))
 LOOPBACK_SUITES := EndToEndTests|DocumentedExamplesTests|ConfigEmulatorTests|ConfigDemoTests
 DOC_TARGETS := ConfigDirector ConfigModel ConfigTransport ConfigStore ConfigClient ConfigTesting ConfigOpenFeature
 
-.PHONY: help build demo test test-packages test-openfeature test-traits bench-tracing check-manifests check-privacy check-time-limits check-docs check-openssl check-imports check-api check-api-openfeature api build-openfeature test-consumer test-browser test-tsan lint format docs bench build-bench clean
+.PHONY: help build demo test test-packages test-openfeature test-traits bench-tracing check-manifests check-privacy check-time-limits check-docs check-openssl check-imports check-api check-api-traits api build-api-traits test-consumer test-browser test-tsan lint format docs bench build-bench clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -72,17 +72,19 @@ check-imports: ## Build everything with explicit import checking and warnings as
 check-api: build ## Fail when a public declaration or conformance differs from Scripts/public-api.txt (symbol graphs of the debug build).
 	python3 Scripts/public-api.py .build/debug/Modules Scripts/public-api.txt
 
-check-api-openfeature: build-openfeature ## Fail when ConfigOpenFeature's public API with the trait OpenFeature differs from Scripts/public-api-openfeature.txt.
-	python3 Scripts/public-api.py .build-openfeature/debug/Modules Scripts/public-api-openfeature.txt --modules ConfigOpenFeature
+check-api-traits: build-api-traits ## Fail when what the traits add to the public API differs from Scripts/public-api-traits.txt.
+	python3 Scripts/public-api.py .build-api-traits/debug/Modules Scripts/public-api-traits.txt $(TRAIT_API_ARGUMENTS)
 
-api: build build-openfeature ## Rewrite Scripts/public-api.txt and Scripts/public-api-openfeature.txt after a deliberate change of the public API.
+api: build build-api-traits ## Rewrite Scripts/public-api.txt and Scripts/public-api-traits.txt after a deliberate change of the public API.
 	python3 Scripts/public-api.py .build/debug/Modules Scripts/public-api.txt --write
-	python3 Scripts/public-api.py .build-openfeature/debug/Modules Scripts/public-api-openfeature.txt \
-		--modules ConfigOpenFeature --write
+	python3 Scripts/public-api.py .build-api-traits/debug/Modules Scripts/public-api-traits.txt $(TRAIT_API_ARGUMENTS) --write
 
-build-openfeature: ## Build ConfigOpenFeature with the trait OpenFeature, through the kit, into .build-openfeature.
+# The modules whose API a trait extends, listed beyond the default build's listing.
+TRAIT_API_ARGUMENTS := --modules ConfigClient,ConfigOpenFeature --beyond Scripts/public-api.txt
+
+build-api-traits: ## Build ConfigOpenFeature (and so ConfigClient) with every trait on, through the kit, into .build-api-traits.
 	bash $(OFKIT)/setup.sh .
-	$(SWIFT) build --traits OpenFeature --scratch-path .build-openfeature --target ConfigOpenFeature
+	$(SWIFT) build --traits OpenFeature,Logging,Tracing --scratch-path .build-api-traits --target ConfigOpenFeature
 
 test-consumer: ## Build a throwaway app that depends on a tagged clone by URL (ConfigModel alone, then ConfigDirector).
 	Scripts/test-consumer.sh
@@ -119,5 +121,5 @@ build-bench: ## Build Tools/Benchmarks (debug), so that a change that breaks a b
 	$(SWIFT) build --package-path Tools/Benchmarks
 
 clean: ## Remove build products.
-	rm -rf .build .build-openfeature .build-traits Packages/*/.build Packages/*/.build-openfeature \
+	rm -rf .build .build-openfeature .build-traits .build-api-traits Packages/*/.build Packages/*/.build-openfeature \
 		Packages/*/.build-traits Tools/Benchmarks/.build Tools/Benchmarks/.build-tracing
