@@ -498,16 +498,9 @@ extension ClientCore {
         _ lookup: inout EvaluationLookup,
         value: ConfigEvaluationValue
     ) -> ConfigEvaluation {
-        let found = reason == .foundMatch
-        return ConfigEvaluation(
-            key: key,
-            value: value,
-            valueID: found ? lookup.valueID.take() ?? computedValueID(lookup) : nil,
-            isDefaultValue: !found,
-            context: lookup.contextBox?.context,
-            reason: reason,
-            source: found ? lookup.source.ofAValueServed : .codeDefault
-        )
+        Self.configEvaluation(
+            key, reason, value: value, valueID: { lookup.valueID.take() ?? computedValueID(lookup) },
+            contextBox: lookup.contextBox, source: lookup.source)
     }
 
     /// The value id of PROTOCOL §7 of a config served without one, for a detail read that found no id
@@ -521,15 +514,32 @@ extension ClientCore {
 
     /// The evaluation `evaluations` publishes for an outcome and its value, boxed.
     func configEvaluation(_ outcome: EvaluationOutcome, value: ConfigEvaluationValue) -> ConfigEvaluation {
-        let found = outcome.reason == .foundMatch
+        Self.configEvaluation(
+            outcome.key, outcome.reason, value: value, valueID: { outcome.state?.effectiveValueID },
+            contextBox: outcome.contextBox, source: outcome.source)
+    }
+
+    /// The evaluation of a read of `key` that gave `reason`: the value id, the context and the source
+    /// are those of a value served, and none (or the code default) otherwise.
+    /// - Parameter valueID: The served value's id, asked for only when a value was served.
+    @inline(__always)
+    private static func configEvaluation(
+        _ key: String,
+        _ reason: EvaluationReason,
+        value: ConfigEvaluationValue,
+        valueID: () -> String?,
+        contextBox: ContextBox?,
+        source: ConfigValueSource
+    ) -> ConfigEvaluation {
+        let found = reason == .foundMatch
         return ConfigEvaluation(
-            key: outcome.key,
+            key: key,
             value: value,
-            valueID: found ? outcome.state?.effectiveValueID : nil,
+            valueID: found ? valueID() : nil,
             isDefaultValue: !found,
-            context: outcome.contextBox?.context,
-            reason: outcome.reason,
-            source: found ? outcome.source.ofAValueServed : .codeDefault
+            context: contextBox?.context,
+            reason: reason,
+            source: found ? source.ofAValueServed : .codeDefault
         )
     }
 }
