@@ -1,4 +1,5 @@
 @_spi(Internal) @_spi(Locking) internal import ConfigModel
+@_spi(Internal) internal import ConfigTransport
 internal import Foundation
 
 /// An evaluation's result apart from its value: what telemetry, the hooks and the `evaluations`
@@ -252,7 +253,7 @@ extension ClientCore {
         parse: (String) -> Value?,
         receivedText: (Value, String?) -> String?
     ) -> (value: Value, reason: EvaluationReason, lookup: EvaluationLookup) {
-        let counting = purpose.reports ? telemetry.map { $0.coarseNow() } : nil
+        let counting = purpose.reports && countsEvaluations ? dependencies.clock.coarseNow() : nil
         let lookup = lookUp(
             key, reading, default: defaultValue, defaultText: counting != nil ? defaultText() : nil,
             counting: counting, purpose)

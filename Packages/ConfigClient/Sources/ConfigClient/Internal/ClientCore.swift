@@ -48,6 +48,9 @@ final class ClientCore: Sendable {
     }
 
     var telemetry: TelemetryCollector? { dependencies.telemetry }
+    /// Whether telemetry counts evaluations: read apart from the collector so that counting one
+    /// retains nothing (the collector is weakly referenced, so each retain of it takes the slow path).
+    let countsEvaluations: Bool
     private var keptValues: KeptValuesStore? { dependencies.keptValues }
     private var offlineSet: ConfigSet? { dependencies.offlineSet }
 
@@ -55,6 +58,7 @@ final class ClientCore: Sendable {
         self.options = options
         self.logger = options.logger
         self.dependencies = dependencies
+        countsEvaluations = dependencies.telemetry != nil
         if telemetry != nil { scheduleTelemetryFlush(after: TelemetryCollector.firstFlushDelay) }
     }
 
