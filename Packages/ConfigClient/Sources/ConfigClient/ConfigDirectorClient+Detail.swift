@@ -15,35 +15,41 @@ extension ConfigDirectorClient {
     ///   - key: The config key.
     ///   - defaultValue: The value returned when the config cannot be served; it sets the type read.
     /// - Returns: The value, or `defaultValue`, and its evaluation.
+    @inlinable
     public func evaluation<Value: ConfigValue>(for key: String, default defaultValue: Value)
         -> ConfigEvaluationDetail<Value>
     {
-        // As in `value(for:default:)`: `hooks != nil` retains nothing.
-        guard hooks != nil else { return unhookedEvaluation(for: key, default: defaultValue) }
-        return hookedEvaluation(for: key, default: defaultValue)
-    }
-
-    /// `evaluation(for:default:)` without hooks: the core makes the evaluation, and the detail is the one
-    /// generic type made at run time that `value(for:default:)` does not make.
-    @inline(__always)
-    private func unhookedEvaluation<Value: ConfigValue>(for key: String, default defaultValue: Value)
-        -> ConfigEvaluationDetail<Value>
-    {
+        // Inlined into the app, so that the detail is made and released as the app's own type, which
+        // the SDK's code, compiled for every type, would look up at run time (benchmark 9).
         var value = defaultValue
-        let evaluation = core.evaluation(for: key, default: defaultValue, into: &value)
+        let evaluation = evaluation(for: key, default: defaultValue, into: &value)
         return ConfigEvaluationDetail(value: value, evaluation: evaluation)
     }
 
-    /// `evaluation(for:default:)` with the hooks, out of line as `value(for:default:)`'s.
-    @inline(never)
-    private func hookedEvaluation<Value: ConfigValue>(for key: String, default defaultValue: Value)
-        -> ConfigEvaluationDetail<Value>
+    /// `evaluation(for:default:)` apart from making the detail: sets `value` to the value read and
+    /// returns its evaluation.
+    @usableFromInline
+    func evaluation<Value: ConfigValue>(for key: String, default defaultValue: Value, into value: inout Value)
+        -> ConfigEvaluation
     {
-        guard let hooks else { return unhookedEvaluation(for: key, default: defaultValue) }
+        // As in `value(for:default:)`: `hooks != nil` retains nothing.
+        guard hooks != nil else { return core.evaluation(for: key, default: defaultValue, into: &value) }
+        return hookedEvaluation(for: key, default: defaultValue, into: &value)
+    }
+
+    /// `evaluation(for:default:into:)` with the hooks, out of line as `value(for:default:)`'s.
+    @inline(never)
+    private func hookedEvaluation<Value: ConfigValue>(
+        for key: String,
+        default defaultValue: Value,
+        into value: inout Value
+    ) -> ConfigEvaluation {
+        guard let hooks else { return core.evaluation(for: key, default: defaultValue, into: &value) }
         let evaluated = core.hooked(key, default: defaultValue, hooks: hooks) {
             core.evaluated(for: key, default: defaultValue)
         }
-        return ConfigEvaluationDetail(evaluated, core: core)
+        value = evaluated.value
+        return core.configEvaluation(evaluated.outcome, value: evaluated.value)
     }
 
     /// The value of a JSON config decoded as `type`, and its evaluation: the detail of
@@ -80,6 +86,7 @@ extension ConfigDirectorClient {
     /// ```
     /// - Parameter key: The typed key.
     /// - Returns: The served value, or the key's default value, and its evaluation.
+    @inlinable
     public func evaluation<Value>(for key: ConfigKey<Value>) -> ConfigEvaluationDetail<Value> {
         evaluation(for: key.name, default: key.defaultValue)
     }

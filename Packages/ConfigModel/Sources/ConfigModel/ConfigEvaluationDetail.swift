@@ -17,6 +17,7 @@ public struct ConfigEvaluationDetail<Value> {
     /// - Parameters:
     ///   - value: The value read.
     ///   - evaluation: Its evaluation.
+    @inlinable
     public init(value: Value, evaluation: ConfigEvaluation) {
         self.value = value
         self.evaluation = evaluation
