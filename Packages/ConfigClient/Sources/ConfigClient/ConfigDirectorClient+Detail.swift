@@ -22,18 +22,23 @@ extension ConfigDirectorClient {
         // Inlined into the app, so that the detail is made and released as the app's own type, which
         // the SDK's code, compiled for every type, would look up at run time (benchmark 9).
         var value = defaultValue
-        let evaluation = evaluation(for: key, default: defaultValue, into: &value)
+        let evaluation = evaluation(for: key, default: defaultValue, into: &value, parsing: Value.parse(_:into:))
         return ConfigEvaluationDetail(value: value, evaluation: evaluation)
     }
 
-    /// `evaluation(for:default:)` apart from making the detail: sets `value` to the value read and
-    /// returns its evaluation.
+    /// `evaluation(for:default:)` apart from making the detail: sets `value` to the value read, parsed
+    /// with `parse` (made for the app's type), and returns its evaluation.
     @usableFromInline
-    func evaluation<Value: ConfigValue>(for key: String, default defaultValue: Value, into value: inout Value)
-        -> ConfigEvaluation
-    {
+    func evaluation<Value: ConfigValue>(
+        for key: String,
+        default defaultValue: Value,
+        into value: inout Value,
+        parsing parse: (String, inout Value) -> Bool
+    ) -> ConfigEvaluation {
         // As in `value(for:default:)`: `hooks != nil` retains nothing.
-        guard hooks != nil else { return core.evaluation(for: key, default: defaultValue, into: &value) }
+        guard hooks != nil else {
+            return core.evaluation(for: key, default: defaultValue, into: &value, parsing: parse)
+        }
         return hookedEvaluation(for: key, default: defaultValue, into: &value)
     }
 

@@ -14,11 +14,23 @@ extension ConfigDirectorClient {
     ///   - key: The config key.
     ///   - defaultValue: The value returned when the config cannot be served; it sets the type read.
     /// - Returns: The served value, or `defaultValue`.
+    @inlinable
     @discardableResult
     public func value<Value: ConfigValue>(for key: String, default defaultValue: Value) -> Value {
+        // Inlined into the app, so that the served text is parsed by code made for the app's type.
+        value(for: key, default: defaultValue, parsing: Value.parse(_:into:))
+    }
+
+    /// `value(for:default:)`, parsing the served text with `parse`, made for the app's type.
+    @usableFromInline
+    func value<Value: ConfigValue>(
+        for key: String,
+        default defaultValue: Value,
+        parsing parse: (String, inout Value) -> Bool
+    ) -> Value {
         // `hooks != nil` reads the reference without retaining it, so that the read without hooks stays a
         // jump to the core.
-        guard hooks != nil else { return core.value(for: key, default: defaultValue) }
+        guard hooks != nil else { return core.value(for: key, default: defaultValue, parsing: parse) }
         return hookedValue(for: key, default: defaultValue)
     }
 

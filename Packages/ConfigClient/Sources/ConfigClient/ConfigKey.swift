@@ -99,6 +99,7 @@ extension ConfigDirectorClient {
     /// ```
     /// - Parameter key: The typed key.
     /// - Returns: The served value, or the key's default value.
+    @inlinable
     @discardableResult
     public func value<Value>(for key: ConfigKey<Value>) -> Value {
         value(for: key.name, default: key.defaultValue)

@@ -118,10 +118,17 @@ extension ClientCore {
     /// An evaluation of a held config like the previous one of its key on this thread's stripe is
     /// one stripe lock, one hash of the key and a count in the stripe's ``TelemetryCache``. The text
     /// is parsed after the lock is released, because types of the app parse with the app's code.
-    func value<Value: ConfigValue>(for key: String, default defaultValue: Value) -> Value {
+    /// - Parameter parse: Parses the served text into the value; by default ``ConfigValue/parse(_:into:)``
+    ///   compiled for every type, which looks up `Value?` at run time: the public reads pass it made for
+    ///   the app's type.
+    func value<Value: ConfigValue>(
+        for key: String,
+        default defaultValue: Value,
+        parsing parse: (String, inout Value) -> Bool = Value.parse(_:into:)
+    ) -> Value {
         evaluate(
             key, default: defaultValue, .parsed(Value.configValueKind), .value,
-            defaultText: { defaultValue.configValueText }, parse: Value.init(configValue:),
+            defaultText: { defaultValue.configValueText }, parse: parse,
             receivedText: { value, _ in value.configValueText }
         ).value
     }
@@ -135,23 +142,26 @@ extension ClientCore {
     ) -> Evaluated<Value> {
         let evaluation = evaluate(
             key, default: defaultValue, .parsed(Value.configValueKind), purpose,
-            defaultText: { defaultValue.configValueText }, parse: Value.init(configValue:),
+            defaultText: { defaultValue.configValueText }, parse: Value.parse(_:into:),
             receivedText: { value, _ in value.configValueText })
         return Evaluated(key, evaluation)
     }
 
     /// ``value(for:default:)``, which also makes the evaluation that ``ConfigDirectorClient/evaluations``
     /// publishes: the detail read without hooks, which makes no generic type at run time that `value(for:default:)` does not.
-    /// - Parameter value: Set to the value read.
+    /// - Parameters:
+    ///   - value: Set to the value read.
+    ///   - parse: As in ``value(for:default:parsing:)``.
     /// - Returns: The evaluation of the read.
     func evaluation<Value: ConfigValue>(
         for key: String,
         default defaultValue: Value,
-        into value: inout Value
+        into value: inout Value,
+        parsing parse: (String, inout Value) -> Bool = Value.parse(_:into:)
     ) -> ConfigEvaluation {
         let (read, reason, evaluated) = evaluate(
             key, default: defaultValue, .parsed(Value.configValueKind), .evaluation,
-            defaultText: { defaultValue.configValueText }, parse: Value.init(configValue:),
+            defaultText: { defaultValue.configValueText }, parse: parse,
             receivedText: { value, _ in value.configValueText })
         value = read
         var lookup = consume evaluated
@@ -196,10 +206,11 @@ extension ClientCore {
     {
         let description = String(describing: defaultValue)
         var decoded: Value?
-        let parse = { (text: String) -> IsolatedJSONDocument<Value>? in
-            guard let value = try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) else { return nil }
+        let parse = { (text: String, document: inout IsolatedJSONDocument<Value>) -> Bool in
+            guard let value = try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) else { return false }
             decoded = value
-            return IsolatedJSONDocument(text: text, description: description)
+            document = IsolatedJSONDocument(text: text, description: description)
+            return true
         }
         let placeholder = IsolatedJSONDocument<Value>(text: nil, description: description)
         let evaluation = { (purpose: EvaluationPurpose) -> Evaluated<IsolatedJSONDocument<Value>> in
@@ -222,8 +233,10 @@ extension ClientCore {
         return (try? JSONDecoder().decode(Value.self, from: Data(text.utf8))) ?? defaultValue
     }
 
-    private static func decode<Value: Decodable>(_ text: String) -> Value? {
-        try? JSONDecoder().decode(Value.self, from: Data(text.utf8))
+    private static func decode<Value: Decodable>(_ text: String, into value: inout Value) -> Bool {
+        guard let decoded = try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) else { return false }
+        value = decoded
+        return true
     }
 
     /// The one evaluation, in three phases: ``lookUp(_:_:default:defaultText:counting:_:)`` reads
@@ -239,7 +252,7 @@ extension ClientCore {
     ///   - defaultText: The default's text for telemetry when it is cheap to make (a value's text,
     ///     or the text a caller gave); `nil` for a JSON default, which is described once per default
     ///     and kept with the decode.
-    ///   - parse: Reads the served text as `Value`.
+    ///   - parse: Reads the served text into the value, which it leaves alone when the text does not read.
     ///   - receivedText: The text telemetry reports of a value served, given the value and the served text.
     /// - Returns: The value, its reason, and what the first phase read, of which the caller makes the
     ///   outcome when `purpose` keeps one.
@@ -250,7 +263,7 @@ extension ClientCore {
         _ reading: Reading,
         _ purpose: EvaluationPurpose,
         defaultText: () -> String?,
-        parse: (String) -> Value?,
+        parse: (String, inout Value) -> Bool,
         receivedText: (Value, String?) -> String?
     ) -> (value: Value, reason: EvaluationReason, lookup: EvaluationLookup) {
         let counting = purpose.reports && countsEvaluations ? dependencies.clock.coarseNow() : nil
@@ -337,10 +350,14 @@ extension ClientCore {
         _ lookup: EvaluationLookup,
         _ reading: Reading,
         default defaultValue: Value,
-        parse: (String) -> Value?
+        parse: (String, inout Value) -> Bool
     ) -> (Value, EvaluationReason) {
         guard lookup.entry != nil else { return (defaultValue, lookup.isReady ? .configStateMissing : .clientNotReady) }
-        if let kept = lookup.kept { return ((kept.decoded as? Value) ?? defaultValue, kept.reason) }
+        // Only JSON reads keep decodes: a parsed read compiles without the cast, which looks up `Value?`
+        // at run time.
+        if reading.decodesJSON, let kept = lookup.kept {
+            return ((kept.decoded as? Value) ?? defaultValue, kept.reason)
+        }
         var value = defaultValue
         let reason = read(lookup.readable, type: lookup.type, reading, parse: parse, into: &value)
         return (value, reason)
@@ -397,7 +414,7 @@ extension ClientCore {
         _ readable: ConfigState.ReadableText?,
         type: ConfigType,
         _ reading: Reading,
-        parse: (String) -> Value?,
+        parse: (String, inout Value) -> Bool,
         into value: inout Value
     ) -> EvaluationReason {
         switch readable {
@@ -410,11 +427,9 @@ extension ClientCore {
             case .json:
                 // Only `json` configs decode (PROTOCOL §8).
                 guard type == .json else { return .typeMismatch }
-                guard let decoded = parse(text) else { return .invalidJSON }
-                value = decoded
+                guard parse(text, &value) else { return .invalidJSON }
             case .parsed(let kind):
-                guard let parsed = parse(text) else { return kind.invalidValueReason }
-                value = parsed
+                guard parse(text, &value) else { return kind.invalidValueReason }
             }
             return .foundMatch
         }
