@@ -1,12 +1,13 @@
 /// The value an evaluation returned, read back with ``as(_:)`` as the type it was evaluated as.
 public struct ConfigEvaluationValue: Sendable, Equatable, CustomStringConvertible {
-    private let base: any Sendable
+    @usableFromInline let base: any Sendable
 
     /// A textual form of the value, suitable for logging.
     public var description: String { String(describing: base) }
 
     /// Creates an evaluation value that wraps the value an evaluation returned.
     /// - Parameter value: The value, as the type the config was evaluated as.
+    @inlinable
     public init(_ value: some Sendable) {
         base = value
     }

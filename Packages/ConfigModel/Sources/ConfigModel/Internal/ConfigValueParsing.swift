@@ -3,6 +3,10 @@
 @_spi(Internal) public enum ConfigValueParsing {
     /// `true` or `false`, in any letter case, and nothing else.
     static func boolean(_ text: String) -> Bool? {
+        // The service's spellings first, compared whole: two small strings compare as their bits, where
+        // the loop below walks the text's bytes (about a tenth of an evaluation).
+        if text == "true" { return true }
+        if text == "false" { return false }
         let utf8 = text.utf8
         if matchesIgnoringCase(utf8, "true") { return true }
         if matchesIgnoringCase(utf8, "false") { return false }
