@@ -15,11 +15,11 @@
     /// The type of the config read, or `nil` when the client does not hold the key.
     public var configType: ConfigType?
 
-    init(_ evaluated: Evaluated<Value>) {
+    init(_ evaluated: Evaluated<Value>, core: ClientCore) {
         let outcome = evaluated.outcome
         value = evaluated.value
         reason = outcome.reason
-        valueID = outcome.reason == .foundMatch ? outcome.state?.effectiveValueID : nil
+        valueID = outcome.reason == .foundMatch ? core.servedValueID(outcome) : nil
         source = outcome.source
         configType = outcome.state?.type
     }
@@ -52,7 +52,7 @@ extension ConfigDirectorClient {
     public func resolution<Value: ConfigValue>(for key: String, default defaultValue: Value) -> ServedResolution<Value>
     {
         let evaluated = core.evaluated(for: key, default: defaultValue)
-        return ServedResolution(evaluated)
+        return ServedResolution(evaluated, core: core)
     }
 
     /// Decodes the JSON config `key` as `value(for:as:default:)` does, and also returns the id of
@@ -71,7 +71,7 @@ extension ConfigDirectorClient {
         defaultText: String
     ) -> ServedResolution<Value> {
         let evaluated = core.evaluated(forJSON: key, default: defaultValue, defaultText: defaultText)
-        return ServedResolution(evaluated)
+        return ServedResolution(evaluated, core: core)
     }
 
     /// The refusal for good (a 4xx other than 429, PROTOCOL §4) that stopped the newest connect of

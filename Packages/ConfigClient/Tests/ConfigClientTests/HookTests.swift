@@ -155,6 +155,28 @@ struct HookTests {
         #expect(contexts[1].defaultValue.as(Int.self) == 3)
     }
 
+    @Test(
+        "a value served without a value id has the id of its text in the hooks and the provider's resolution, on every read, and a new one when it changes"
+    )
+    func computedValueID() async throws {
+        let log = HookLog()
+        let fixture = try ClientFixture(hooks: [RecordingHook(name: "a", log: log)])
+        defer { fixture.client.close() }
+        await fixture.client.initialize()
+        let hello = ValueID(of: "hello").rawValue
+        fixture.client.value(for: "greeting", default: "")
+        fixture.client.value(for: "greeting", default: "")
+        #expect(fixture.client.resolution(for: "greeting", default: "").valueID == hello)
+        var events = fixture.client.events.makeAsyncIterator()
+        try fixture.server.serve(.strings(["greeting": "hi"]))
+        #expect(await events.next() == .configsUpdated(ConfigsUpdate(keys: ["greeting"])))
+        fixture.client.value(for: "greeting", default: "")
+        #expect(fixture.client.resolution(for: "greeting", default: "").valueID == ValueID(of: "hi").rawValue)
+        #expect(log.results.withLock { $0 }.map(\.valueID) == [hello, hello, ValueID(of: "hi").rawValue])
+        // A server's id is used as sent.
+        #expect(fixture.client.resolution(for: "dark-mode", default: false).valueID == "on")
+    }
+
     @Test("a stage that throws is skipped and logged once per hook; the value and the other hooks are unchanged")
     func throwingStage() async throws {
         let log = HookLog()

@@ -345,14 +345,7 @@ struct ReadingAsATypeTests {
         #expect(ConfigValueKind.string.invalidValueReason == .typeMismatch)
     }
 
-    // MARK: Missing configs and value ids
-
-    @Test("uses the server's value id when there is one, else the value's own id")
-    func effectiveValueID() {
-        #expect(ConfigState(type: .boolean, value: "true", valueID: "on").effectiveValueID == "on")
-        #expect(ConfigState(type: .string, value: "hello").effectiveValueID == "1MoOW7eqAPjhZeoELVwO9G")
-        #expect(ConfigState(type: .string, value: nil).effectiveValueID == nil)
-    }
+    // MARK: Config text
 
     @Test("write the built-in values back as config text")
     func configValueText() {

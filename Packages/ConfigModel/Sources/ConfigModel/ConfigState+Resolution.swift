@@ -28,11 +28,4 @@ extension ConfigState {
         guard kind.canRead(type) else { return .unreadable(.typeMismatch) }
         return .text(value)
     }
-
-    /// The id of the served value: the server's when it sent one, else the value id of PROTOCOL §7.
-    /// `nil` when there is no value.
-    public var effectiveValueID: String? {
-        if let valueID { return valueID }
-        return value.map(ValueID.init(of:)).map(\.rawValue)
-    }
 }

@@ -103,9 +103,11 @@ extension EvaluationOutcome {
 
 extension Evaluated {
     /// The value of an evaluation of `key`, and its outcome.
-    fileprivate init(_ key: String, _ evaluation: (value: Value, reason: EvaluationReason, lookup: EvaluationLookup)) {
-        self.init(
-            value: evaluation.value, outcome: EvaluationOutcome(key: key, reason: evaluation.reason, evaluation.lookup))
+    ///
+    /// It takes the evaluation's parts rather than the tuple ``ClientCore`` evaluates to: a tuple of a
+    /// generic value passed to a function is looked up at run time.
+    fileprivate init(_ key: String, value: Value, reason: EvaluationReason, _ lookup: EvaluationLookup) {
+        self.init(value: value, outcome: EvaluationOutcome(key: key, reason: reason, lookup))
     }
 }
 
@@ -140,11 +142,11 @@ extension ClientCore {
         default defaultValue: Value,
         purpose: EvaluationPurpose = .detail
     ) -> Evaluated<Value> {
-        let evaluation = evaluate(
+        let (value, reason, lookup) = evaluate(
             key, default: defaultValue, .parsed(Value.configValueKind), purpose,
             defaultText: { defaultValue.configValueText }, parse: Value.parse(_:into:),
             receivedText: { value, _ in value.configValueText })
-        return Evaluated(key, evaluation)
+        return Evaluated(key, value: value, reason: reason, lookup)
     }
 
     /// ``value(for:default:)``, which also makes the evaluation that ``ConfigDirectorClient/evaluations``
@@ -192,10 +194,10 @@ extension ClientCore {
         defaultText: String? = nil,
         purpose: EvaluationPurpose = .detail
     ) -> Evaluated<Value> {
-        let evaluation = evaluate(
+        let (value, reason, lookup) = evaluate(
             key, default: defaultValue, .json, purpose, defaultText: { defaultText }, parse: Self.decode,
             receivedText: { _, served in served })
-        return Evaluated(key, evaluation)
+        return Evaluated(key, value: value, reason: reason, lookup)
     }
 
     /// Decodes the JSON config `key` as `Value`, whose `Decodable` conformance may be isolated to the
@@ -214,10 +216,10 @@ extension ClientCore {
         }
         let placeholder = IsolatedJSONDocument<Value>(text: nil, description: description)
         let evaluation = { (purpose: EvaluationPurpose) -> Evaluated<IsolatedJSONDocument<Value>> in
-            let evaluation = self.evaluate(
+            let (value, reason, lookup) = self.evaluate(
                 key, default: placeholder, .json, purpose, defaultText: { description }, parse: parse,
                 receivedText: { _, served in served })
-            return Evaluated(key, evaluation)
+            return Evaluated(key, value: value, reason: reason, lookup)
         }
         let document =
             if let hooks {
@@ -520,18 +522,37 @@ extension ClientCore {
     }
 
     /// The value id of PROTOCOL §7 of a config served without one, for a detail read that found no id
-    /// in its stripe: computed, and kept in the stripe for the config's revision.
+    /// in its stripe.
     private func computedValueID(_ lookup: EvaluationLookup) -> String? {
         guard let entry = lookup.entry, case .text(let text)? = lookup.readable else { return nil }
+        return computeValueID(of: text, at: entry)
+    }
+
+    /// The value id of PROTOCOL §7 of `text`, the value of the config at `entry`: computed (a SHA-256),
+    /// and kept in the calling thread's stripe for the config's revision, so that the next evaluation
+    /// of this revision there finds it.
+    private func computeValueID(of text: String, at entry: EvaluationTable.Entry) -> String {
         let valueID = ValueID(of: text).rawValue
         state.read { _, stripe in stripe.valueIDs.keep(valueID, slot: entry.slot, revision: entry.revision) }
         return valueID
     }
 
+    /// The id of the value an outcome read: the server's, or the value id of PROTOCOL §7 that the
+    /// calling thread's stripe keeps for the config's revision (computed on the first read there).
+    /// `nil` when the client holds no value for the key.
+    func servedValueID(_ outcome: EvaluationOutcome) -> String? {
+        guard let config = outcome.state else { return nil }
+        if let valueID = config.valueID { return valueID }
+        guard let text = config.value else { return nil }
+        guard let entry = outcome.entry else { return ValueID(of: text).rawValue }
+        let kept = state.read { _, stripe in stripe.valueIDs.find(slot: entry.slot, revision: entry.revision) }
+        return kept ?? computeValueID(of: text, at: entry)
+    }
+
     /// The evaluation `evaluations` publishes for an outcome and its value, boxed.
     func configEvaluation(_ outcome: EvaluationOutcome, value: ConfigEvaluationValue) -> ConfigEvaluation {
         Self.configEvaluation(
-            outcome.key, outcome.reason, value: value, valueID: { outcome.state?.effectiveValueID },
+            outcome.key, outcome.reason, value: value, valueID: { servedValueID(outcome) },
             contextBox: outcome.contextBox, source: outcome.source)
     }
 
