@@ -39,22 +39,21 @@ extension ConfigDirectorClient {
         guard hooks != nil else {
             return core.evaluation(for: key, default: defaultValue, into: &value, parsing: parse)
         }
-        return hookedEvaluation(for: key, default: defaultValue, into: &value)
+        return hookedEvaluation(for: key, default: defaultValue, into: &value, parsing: parse)
     }
 
-    /// `evaluation(for:default:into:)` with the hooks, out of line as `value(for:default:)`'s.
+    /// `evaluation(for:default:into:parsing:)` with the hooks, out of line as `value(for:default:)`'s.
     @inline(never)
     private func hookedEvaluation<Value: ConfigValue>(
         for key: String,
         default defaultValue: Value,
-        into value: inout Value
+        into value: inout Value,
+        parsing parse: (String, inout Value) -> Bool
     ) -> ConfigEvaluation {
-        guard let hooks else { return core.evaluation(for: key, default: defaultValue, into: &value) }
-        let evaluated = core.hooked(key, default: defaultValue, hooks: hooks) {
-            core.evaluated(for: key, default: defaultValue)
+        guard let hooks else { return core.evaluation(for: key, default: defaultValue, into: &value, parsing: parse) }
+        return core.hooked(key, default: ConfigEvaluationValue(defaultValue), requestedType: Value.self, hooks: hooks) {
+            core.evaluation(for: key, default: defaultValue, into: &value, parsing: parse)
         }
-        value = evaluated.value
-        return core.configEvaluation(evaluated.outcome, value: evaluated.value)
     }
 
     /// The value of a JSON config decoded as `type`, and its evaluation: the detail of
@@ -73,15 +72,15 @@ extension ConfigDirectorClient {
         as type: Value.Type,
         default defaultValue: Value
     ) -> ConfigEvaluationDetail<Value> {
-        let evaluated =
-            if let hooks {
-                core.hooked(key, default: defaultValue, hooks: hooks) {
-                    core.evaluated(forJSON: key, default: defaultValue)
-                }
-            } else {
-                core.evaluated(forJSON: key, default: defaultValue)
-            }
-        return ConfigEvaluationDetail(evaluated, core: core)
+        var value = defaultValue
+        guard let hooks else {
+            let evaluation = core.evaluation(forJSON: key, default: defaultValue, into: &value)
+            return ConfigEvaluationDetail(value: value, evaluation: evaluation)
+        }
+        let evaluation = core.hooked(
+            key, default: ConfigEvaluationValue(defaultValue), requestedType: Value.self, hooks: hooks
+        ) { core.evaluation(forJSON: key, default: defaultValue, into: &value) }
+        return ConfigEvaluationDetail(value: value, evaluation: evaluation)
     }
 
     /// The value of a typed config key and its evaluation: `evaluation(for: key.name, default: key.defaultValue)`.
@@ -102,12 +101,5 @@ extension ConfigDirectorClient {
     /// - Returns: The decoded value, or the key's default value, and its evaluation.
     public func evaluation<Value>(for key: JSONConfigKey<Value>) -> ConfigEvaluationDetail<Value> {
         evaluation(for: key.name, as: Value.self, default: key.defaultValue)
-    }
-}
-
-extension ConfigEvaluationDetail where Value: Sendable {
-    /// The detail of an evaluation the core made.
-    fileprivate init(_ evaluated: Evaluated<Value>, core: ClientCore) {
-        self.init(value: evaluated.value, evaluation: core.configEvaluation(evaluated.outcome, value: evaluated.value))
     }
 }

@@ -31,16 +31,22 @@ extension ConfigDirectorClient {
         // `hooks != nil` reads the reference without retaining it, so that the read without hooks stays a
         // jump to the core.
         guard hooks != nil else { return core.value(for: key, default: defaultValue, parsing: parse) }
-        return hookedValue(for: key, default: defaultValue)
+        return hookedValue(for: key, default: defaultValue, parsing: parse)
     }
 
     /// `value(for:default:)` with the hooks, out of line so that the read without hooks stays a jump to the core.
     @inline(never)
-    private func hookedValue<Value: ConfigValue>(for key: String, default defaultValue: Value) -> Value {
-        guard let hooks else { return core.value(for: key, default: defaultValue) }
-        return core.hooked(key, default: defaultValue, hooks: hooks) {
-            core.evaluated(for: key, default: defaultValue)
-        }.value
+    private func hookedValue<Value: ConfigValue>(
+        for key: String,
+        default defaultValue: Value,
+        parsing parse: (String, inout Value) -> Bool
+    ) -> Value {
+        guard let hooks else { return core.value(for: key, default: defaultValue, parsing: parse) }
+        var value = defaultValue
+        core.hooked(key, default: ConfigEvaluationValue(defaultValue), requestedType: Value.self, hooks: hooks) {
+            core.evaluation(for: key, default: defaultValue, into: &value, parsing: parse)
+        }
+        return value
     }
 
     /// The value of a JSON config, decoded as `type`.
@@ -60,9 +66,11 @@ extension ConfigDirectorClient {
         default defaultValue: Value
     ) -> Value {
         guard let hooks else { return core.value(forJSON: key, default: defaultValue) }
-        return core.hooked(key, default: defaultValue, hooks: hooks) {
-            core.evaluated(forJSON: key, default: defaultValue)
-        }.value
+        var value = defaultValue
+        core.hooked(key, default: ConfigEvaluationValue(defaultValue), requestedType: Value.self, hooks: hooks) {
+            core.evaluation(forJSON: key, default: defaultValue, into: &value)
+        }
+        return value
     }
 
     /// The value of a JSON config, decoded as `type` on the main actor: for a type whose `Decodable`

@@ -28,12 +28,12 @@ struct EvaluationOutcome: Sendable {
 enum EvaluationPurpose {
     /// The value alone: the evaluation is counted and published now, and keeps no outcome.
     case value
-    /// The value and its outcome, for the hooks' after stages and the provider: counted and published now.
+    /// The value and its outcome, for the provider's resolution: counted and published now.
     case detail
     /// The value and its outcome, for a watcher: counted and published with ``ClientCore/report(_:value:defaultText:receivedText:)``
     /// only when the watcher yields the value.
     case watch
-    /// The value and its ``ConfigEvaluation``, for a detail read: counted and published now. The first
+    /// The value and its ``ConfigEvaluation``, for a detail read and a hooked one: counted and published now. The first
     /// phase copies the value id and the context for it, not the config.
     case evaluation
 
@@ -150,7 +150,8 @@ extension ClientCore {
     }
 
     /// ``value(for:default:)``, which also makes the evaluation that ``ConfigDirectorClient/evaluations``
-    /// publishes: the detail read without hooks, which makes no generic type at run time that `value(for:default:)` does not.
+    /// publishes: what the detail read returns and the hooks' after stages are told. It makes no generic
+    /// type at run time that `value(for:default:)` does not.
     /// - Parameters:
     ///   - value: Set to the value read.
     ///   - parse: As in ``value(for:default:parsing:)``.
@@ -161,13 +162,10 @@ extension ClientCore {
         into value: inout Value,
         parsing parse: (String, inout Value) -> Bool = Value.parse(_:into:)
     ) -> ConfigEvaluation {
-        let (read, reason, evaluated) = evaluate(
-            key, default: defaultValue, .parsed(Value.configValueKind), .evaluation,
+        evaluation(
+            key, default: defaultValue, .parsed(Value.configValueKind), into: &value,
             defaultText: { defaultValue.configValueText }, parse: parse,
-            receivedText: { value, _ in value.configValueText })
-        value = read
-        var lookup = consume evaluated
-        return configEvaluation(key, reason, &lookup, value: ConfigEvaluationValue(read))
+            receivedText: { value, _ in value.configValueText }, evaluationValue: ConfigEvaluationValue.init)
     }
 
     /// Decodes the JSON config `key` as `Value`, counts the evaluation for telemetry and publishes it
@@ -200,6 +198,20 @@ extension ClientCore {
         return Evaluated(key, value: value, reason: reason, lookup)
     }
 
+    /// ``value(forJSON:default:defaultText:)``, which also makes the evaluation that
+    /// ``ConfigDirectorClient/evaluations`` publishes, as ``evaluation(for:default:into:parsing:)`` does.
+    /// - Parameter value: Set to the value read.
+    /// - Returns: The evaluation of the read.
+    func evaluation<Value: Decodable & Sendable>(
+        forJSON key: String,
+        default defaultValue: Value,
+        into value: inout Value
+    ) -> ConfigEvaluation {
+        evaluation(
+            key, default: defaultValue, .json, into: &value, defaultText: { nil }, parse: Self.decode,
+            receivedText: { _, served in served }, evaluationValue: ConfigEvaluationValue.init)
+    }
+
     /// Decodes the JSON config `key` as `Value`, whose `Decodable` conformance may be isolated to the
     /// caller's actor, on the caller's thread: the same evaluation as ``value(forJSON:default:defaultText:)``
     /// (counted, published, hooked) of an ``IsolatedJSONDocument``, which keeps the served document rather
@@ -215,21 +227,20 @@ extension ClientCore {
             return true
         }
         let placeholder = IsolatedJSONDocument<Value>(text: nil, description: description)
-        let evaluation = { (purpose: EvaluationPurpose) -> Evaluated<IsolatedJSONDocument<Value>> in
-            let (value, reason, lookup) = self.evaluate(
-                key, default: placeholder, .json, purpose, defaultText: { description }, parse: parse,
-                receivedText: { _, served in served })
-            return Evaluated(key, value: value, reason: reason, lookup)
-        }
-        let document =
-            if let hooks {
-                hooked(
-                    key, default: placeholder, requestedType: Value.self, evaluationValue: \.evaluationValue,
-                    hooks: hooks
-                ) { evaluation(.detail) }.value
-            } else {
-                evaluation(.value).value
+        var document = placeholder
+        if let hooks {
+            hooked(key, default: placeholder.evaluationValue, requestedType: Value.self, hooks: hooks) {
+                evaluation(
+                    key, default: placeholder, .json, into: &document, defaultText: { description }, parse: parse,
+                    receivedText: { _, served in served }, evaluationValue: \.evaluationValue)
             }
+        } else {
+            document =
+                evaluate(
+                    key, default: placeholder, .json, .value, defaultText: { description }, parse: parse,
+                    receivedText: { _, served in served }
+                ).value
+        }
         if let decoded { return decoded }
         guard let text = document.text else { return defaultValue }
         return (try? JSONDecoder().decode(Value.self, from: Data(text.utf8))) ?? defaultValue
@@ -239,6 +250,27 @@ extension ClientCore {
         guard let decoded = try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) else { return false }
         value = decoded
         return true
+    }
+
+    /// The evaluation of a detail read or a hooked one (``EvaluationPurpose/evaluation``): the value, set
+    /// into `value`, and the evaluation that `evaluations` publishes, whose value is `evaluationValue` of it.
+    @inline(__always)
+    private func evaluation<Value: Sendable>(
+        _ key: String,
+        default defaultValue: Value,
+        _ reading: Reading,
+        into value: inout Value,
+        defaultText: () -> String?,
+        parse: (String, inout Value) -> Bool,
+        receivedText: (Value, String?) -> String?,
+        evaluationValue: (Value) -> ConfigEvaluationValue
+    ) -> ConfigEvaluation {
+        let (read, reason, evaluated) = evaluate(
+            key, default: defaultValue, reading, .evaluation, defaultText: defaultText, parse: parse,
+            receivedText: receivedText)
+        value = read
+        var lookup = consume evaluated
+        return configEvaluation(key, reason, &lookup, value: evaluationValue(read))
     }
 
     /// The one evaluation, in three phases: ``lookUp(_:_:default:defaultText:counting:_:)`` reads
@@ -329,14 +361,17 @@ extension ClientCore {
                             requestedType: ObjectIdentifier(Value.self), defaultValue: defaultText),
                         at: now)
                 }
-                if lookup.kept == nil { lookup.readable = index.values.text(in: entry.slot, readableAs: reading.kind) }
-                if copies || lookup.publishes || (now != nil && !lookup.isCounted) {
-                    lookup.config = index.values[entry.slot].state
-                }
                 if purpose == .evaluation {
                     lookup.valueID =
                         index.values.valueID(in: entry.slot)
                         ?? stripe.valueIDs.find(slot: entry.slot, revision: entry.revision)
+                }
+                // The text to parse, or to compute the value id of (a JSON document the stripe kept decoded).
+                if lookup.kept == nil || (purpose == .evaluation && lookup.valueID == nil) {
+                    lookup.readable = index.values.text(in: entry.slot, readableAs: reading.kind)
+                }
+                if copies || lookup.publishes || (now != nil && !lookup.isCounted) {
+                    lookup.config = index.values[entry.slot].state
                 }
             }
             if copies || purpose == .evaluation || lookup.publishes || (now != nil && !lookup.isCounted) {

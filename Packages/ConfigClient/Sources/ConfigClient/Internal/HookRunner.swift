@@ -27,11 +27,17 @@ final class HookRunner: Sendable {
         _ evaluate: () -> Result,
         result: (Result) -> ConfigEvaluation
     ) -> Result {
-        let data = before { hook, data in try hook.beforeEvaluation(context, data: data) }
-        let evaluated = evaluate()
-        let told = result(evaluated)
-        after(data) { hook, data in try hook.afterEvaluation(context, result: told, data: data) }
-        return evaluated
+        // The hooks' data lives on the stack: an array of it cost an allocation per evaluation.
+        withUnsafeTemporaryAllocation(of: ConfigDirectorHookData.self, capacity: hooks.count) { data in
+            before(into: data) { hook, data in try hook.beforeEvaluation(context, data: data) }
+            defer { data.deinitialize() }
+            let evaluated = evaluate()
+            let told = result(evaluated)
+            after(UnsafeBufferPointer(data)) { hook, data in
+                try hook.afterEvaluation(context, result: told, data: data)
+            }
+            return evaluated
+        }
     }
 
     /// Runs the hooks around a call of `initialize` or `updateContext`.
@@ -39,26 +45,36 @@ final class HookRunner: Sendable {
     ///   - change: What the stages are told.
     ///   - connect: The call; it returns whether the client is ready afterwards.
     func contextChange(_ change: ContextChangeHookContext, _ connect: () async -> Bool) async {
-        let data = before { hook, data in try hook.beforeContextChange(change, data: data) }
+        let data = [ConfigDirectorHookData](unsafeUninitializedCapacity: hooks.count) { data, count in
+            before(into: data) { hook, data in try hook.beforeContextChange(change, data: data) }
+            count = hooks.count
+        }
         let isReady = await connect()
-        after(data) { hook, data in try hook.afterContextChange(change, isReady: isReady, data: data) }
-    }
-
-    private func before(
-        _ stage: (any ConfigDirectorHook, ConfigDirectorHookData) throws -> ConfigDirectorHookData
-    ) -> [ConfigDirectorHookData] {
-        hooks.indices.map { index in
-            do {
-                return try stage(hooks[index], [:])
-            } catch {
-                logOnce(error, hook: index)
-                return [:]
-            }
+        data.withUnsafeBufferPointer { data in
+            after(data) { hook, data in try hook.afterContextChange(change, isReady: isReady, data: data) }
         }
     }
 
+    /// Runs each hook's before stage, in order, and initializes `data` with what each returned.
+    private func before(
+        into data: UnsafeMutableBufferPointer<ConfigDirectorHookData>,
+        _ stage: (any ConfigDirectorHook, ConfigDirectorHookData) throws -> ConfigDirectorHookData
+    ) {
+        for index in hooks.indices {
+            let returned: ConfigDirectorHookData
+            do {
+                returned = try stage(hooks[index], [:])
+            } catch {
+                logOnce(error, hook: index)
+                returned = [:]
+            }
+            data.initializeElement(at: index, to: returned)
+        }
+    }
+
+    /// Runs each hook's after stage, in reverse order, with the data its before stage returned.
     private func after(
-        _ data: [ConfigDirectorHookData],
+        _ data: UnsafeBufferPointer<ConfigDirectorHookData>,
         _ stage: (any ConfigDirectorHook, ConfigDirectorHookData) throws -> Void
     ) {
         for index in hooks.indices.reversed() {
@@ -84,42 +100,40 @@ extension ClientCore {
     /// Evaluates `key` with `evaluate`, and runs `hooks` around it.
     /// - Parameters:
     ///   - key: The config key.
-    ///   - defaultValue: The default value given in code.
+    ///   - defaultValue: The default value given in code, as the hooks are given it.
+    ///   - requestedType: The type the app reads.
     ///   - hooks: The hooks.
-    ///   - evaluate: The evaluation.
+    ///   - evaluate: The evaluation (``EvaluationPurpose/evaluation``).
     /// - Returns: What `evaluate` returned.
-    func hooked<Value: Sendable>(
+    @discardableResult
+    func hooked(
         _ key: String,
-        default defaultValue: Value,
+        default defaultValue: ConfigEvaluationValue,
+        requestedType: any Any.Type,
         hooks: HookRunner,
-        evaluate: () -> Evaluated<Value>
-    ) -> Evaluated<Value> {
-        hooked(
-            key, default: defaultValue, requestedType: Value.self, evaluationValue: { ConfigEvaluationValue($0) },
-            hooks: hooks, evaluate: evaluate)
+        evaluate: () -> ConfigEvaluation
+    ) -> ConfigEvaluation {
+        hooks.evaluation(hookContext(key, default: defaultValue, requestedType: requestedType), evaluate) { $0 }
     }
 
-    /// ``hooked(_:default:hooks:evaluate:)`` of a value that stands in for the app's (see
-    /// ``IsolatedJSONDocument``): the hooks are told `requestedType`, and are given `evaluationValue` of the
-    /// default and of the result.
+    /// ``hooked(_:default:requestedType:hooks:evaluate:)`` of an evaluation made for a watcher
+    /// (``EvaluationPurpose/watch``), whose after stages are told the evaluation it publishes.
     func hooked<Value: Sendable>(
         _ key: String,
         default defaultValue: Value,
-        requestedType: any Any.Type,
-        evaluationValue: (Value) -> ConfigEvaluationValue,
         hooks: HookRunner,
         evaluate: () -> Evaluated<Value>
     ) -> Evaluated<Value> {
-        let context = EvaluationHookContext(
-            key: key,
-            requestedType: requestedType,
-            context: context,
-            defaultValue: evaluationValue(defaultValue)
-        )
-        return hooks.evaluation(
-            context,
-            evaluate,
-            result: { evaluated in configEvaluation(evaluated.outcome, value: evaluationValue(evaluated.value)) }
-        )
+        hooks.evaluation(
+            hookContext(key, default: ConfigEvaluationValue(defaultValue), requestedType: Value.self), evaluate
+        ) { evaluated in configEvaluation(evaluated.outcome, value: evaluated.value) }
+    }
+
+    private func hookContext(
+        _ key: String,
+        default defaultValue: ConfigEvaluationValue,
+        requestedType: any Any.Type
+    ) -> EvaluationHookContext {
+        EvaluationHookContext(key: key, requestedType: requestedType, context: context, defaultValue: defaultValue)
     }
 }
