@@ -10,20 +10,62 @@
 /// encoded with the wire names `id`, `kind`, `name`, `traits` and `anonymous`, and only the fields
 /// that are set: `ConfigDirectorContext(id: "u1")` is `{"id":"u1"}`.
 public struct ConfigDirectorContext: Sendable, Hashable {
+    /// The fields, held by reference: a copy of a context (each evaluation that reports one makes one)
+    /// retains one object rather than its three strings and its traits. Immutable: a change makes new
+    /// storage.
+    private var storage: Storage
+
     /// The context's identifier, or `nil` to let the server derive one from the SDK install.
-    public var id: String?
+    public var id: String? {
+        get { storage.fields.id }
+        set { change { $0.id = newValue } }
+    }
     /// The context kind, such as `tenant`; `nil` means `user`. It is 1 to 64 of `a-z`, `0-9`, `-` and `_`; a context with another kind is evaluated as no context.
-    public var kind: String?
+    public var kind: String? {
+        get { storage.fields.kind }
+        set { change { $0.kind = newValue } }
+    }
     /// A display name for the context.
-    public var name: String?
+    public var name: String? {
+        get { storage.fields.name }
+        set { change { $0.name = newValue } }
+    }
     /// Values that targeting rules can refer to, or `nil` for none.
     ///
     /// Arrays and dictionaries may nest at most 128 levels deep. A context whose traits nest deeper is
     /// never sent: the SDK logs one error and the service evaluates as if no context had been given.
-    public var traits: [String: TraitValue]?
+    public var traits: [String: TraitValue]? {
+        get { storage.fields.traits }
+        set { change { $0.traits = newValue } }
+    }
     /// Whether the context is a signed-out user: it is evaluated but neither persisted nor listed in the
     /// dashboard. `nil` sends nothing, which the server reads as not anonymous.
-    public var isAnonymous: Bool?
+    public var isAnonymous: Bool? {
+        get { storage.fields.isAnonymous }
+        set { change { $0.isAnonymous = newValue } }
+    }
+
+    private struct Fields: Hashable, Sendable {
+        var id: String?
+        var kind: String?
+        var name: String?
+        var traits: [String: TraitValue]?
+        var isAnonymous: Bool?
+    }
+
+    private final class Storage: Sendable {
+        let fields: Fields
+
+        init(_ fields: Fields) {
+            self.fields = fields
+        }
+    }
+
+    private mutating func change(_ body: (inout Fields) -> Void) {
+        var fields = storage.fields
+        body(&fields)
+        storage = Storage(fields)
+    }
 
     /// Creates a context.
     /// - Parameters:
@@ -39,11 +81,22 @@ public struct ConfigDirectorContext: Sendable, Hashable {
         traits: [String: TraitValue]? = nil,
         isAnonymous: Bool? = nil
     ) {
-        self.id = id
-        self.kind = kind
-        self.name = name
-        self.traits = traits
-        self.isAnonymous = isAnonymous
+        storage = Storage(Fields(id: id, kind: kind, name: name, traits: traits, isAnonymous: isAnonymous))
+    }
+
+    /// Whether two contexts have the same fields.
+    /// - Parameters:
+    ///   - lhs: A context.
+    ///   - rhs: Another context.
+    /// - Returns: Whether their fields are equal.
+    public static func == (lhs: ConfigDirectorContext, rhs: ConfigDirectorContext) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    /// Hashes the context's fields.
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.fields)
     }
 
     /// The deepest nesting of arrays and dictionaries in ``traits`` that a request carries: the traits

@@ -30,6 +30,33 @@ struct ConfigDirectorContextTests {
         #expect(!ConfigDirectorContext(kind: kind).hasValidKind)
     }
 
+    @Test("are values: a change to a copy leaves the original alone, and equal fields are equal and hash alike")
+    func valueSemantics() {
+        let original = ConfigDirectorContext(id: "u1", kind: "tenant", name: "Ada", traits: ["plan": "pro"])
+        var copy = original
+        copy.traits?["plan"] = "free"
+        copy.name = nil
+        copy.isAnonymous = true
+        #expect(original.traits == ["plan": "pro"])
+        #expect(original.name == "Ada")
+        #expect(original.isAnonymous == nil)
+        #expect(copy.traits == ["plan": "free"])
+        #expect(copy.name == nil)
+        #expect(copy.isAnonymous == true)
+        #expect(copy.id == "u1" && copy.kind == "tenant")
+        #expect(copy != original)
+
+        let same = ConfigDirectorContext(id: "u1", kind: "tenant", name: "Ada", traits: ["plan": "pro"])
+        #expect(same == original)
+        #expect(Set([same, original]).count == 1)
+        var changedBack = copy
+        changedBack.traits = ["plan": "pro"]
+        changedBack.name = "Ada"
+        changedBack.isAnonymous = nil
+        #expect(changedBack == original)
+        #expect(changedBack.hashValue == original.hashValue)
+    }
+
     @Test("treat a missing kind as a valid user kind")
     func missingKind() {
         let context = ConfigDirectorContext(id: "user-123")

@@ -12,8 +12,8 @@ struct EvaluationOutcome: Sendable {
     let reason: EvaluationReason
     /// The config the value was read from, or `nil` when the key is missing.
     let state: ConfigState?
-    /// The context evaluated against, boxed.
-    let contextBox: ContextBox?
+    /// The context evaluated against.
+    let context: ConfigDirectorContext?
     /// Whether the `evaluations` stream has subscribers.
     let publishes: Bool
     /// Where the config is in the table and which config it is, or `nil` when the key is missing.
@@ -86,7 +86,7 @@ private struct EvaluationLookup {
     var contextGeneration: UInt64 = 0
     var source = ConfigValueSource.none
     var config: ConfigState?
-    var contextBox: ContextBox?
+    var context: ConfigDirectorContext?
     /// The value id the server sent with the config, or the one the stripe computed of it, for a detail read.
     var valueID: String?
 }
@@ -95,7 +95,7 @@ extension EvaluationOutcome {
     /// The outcome of an evaluation that read `lookup` and gave `reason`.
     fileprivate init(key: String, reason: EvaluationReason, _ lookup: EvaluationLookup) {
         self.init(
-            key: key, reason: reason, state: lookup.config, contextBox: lookup.contextBox,
+            key: key, reason: reason, state: lookup.config, context: lookup.context,
             publishes: lookup.publishes, entry: lookup.entry, contextGeneration: lookup.contextGeneration,
             source: lookup.source)
     }
@@ -320,9 +320,8 @@ extension ClientCore {
     ///   - defaultText: The default's text for telemetry, when the caller made it.
     ///   - counting: The time of the evaluation when telemetry counts it; `nil` when it is not counted now.
     ///   - purpose: What the caller needs: the config and the context are copied out when it keeps the
-    ///     outcome, the value id and the context when it makes a ``ConfigEvaluation``. The context stays
-    ///     boxed: every evaluation carries the lookup, and a detail read unboxing it under the lock was
-    ///     slower (benchmark 9).
+    ///     outcome, the value id and the context when it makes a ``ConfigEvaluation`` (a context is one
+    ///     reference: copying it retains its storage alone).
     @inline(__always)
     private func lookUp<Value: Sendable>(
         _ key: String,
@@ -375,7 +374,7 @@ extension ClientCore {
                 }
             }
             if copies || purpose == .evaluation || lookup.publishes || (now != nil && !lookup.isCounted) {
-                lookup.contextBox = state.pointee.contextBox
+                lookup.context = state.pointee.context
             }
             return lookup
         }
@@ -522,7 +521,7 @@ extension ClientCore {
                 evaluatedValue: receivedText,
                 serverValueID: outcome.state?.valueID,
                 reason: outcome.reason,
-                contextID: outcome.contextBox?.context.id
+                contextID: outcome.context?.id
             ),
             count: 1,
             firstTime: telemetry?.now() ?? now,
@@ -553,7 +552,7 @@ extension ClientCore {
     ) -> ConfigEvaluation {
         Self.configEvaluation(
             key, reason, value: value, valueID: { lookup.valueID.take() ?? computedValueID(lookup) },
-            contextBox: lookup.contextBox, source: lookup.source)
+            context: lookup.context, source: lookup.source)
     }
 
     /// The value id of PROTOCOL §7 of a config served without one, for a detail read that found no id
@@ -584,11 +583,11 @@ extension ClientCore {
         return kept ?? computeValueID(of: text, at: entry)
     }
 
-    /// The evaluation `evaluations` publishes for an outcome and its value, boxed.
+    /// The evaluation `evaluations` publishes for an outcome and its value, wrapped.
     func configEvaluation(_ outcome: EvaluationOutcome, value: ConfigEvaluationValue) -> ConfigEvaluation {
         Self.configEvaluation(
             outcome.key, outcome.reason, value: value, valueID: { servedValueID(outcome) },
-            contextBox: outcome.contextBox, source: outcome.source)
+            context: outcome.context, source: outcome.source)
     }
 
     /// The evaluation of a read of `key` that gave `reason`: the value id, the context and the source
@@ -600,7 +599,7 @@ extension ClientCore {
         _ reason: EvaluationReason,
         value: ConfigEvaluationValue,
         valueID: () -> String?,
-        contextBox: ContextBox?,
+        context: ConfigDirectorContext?,
         source: ConfigValueSource
     ) -> ConfigEvaluation {
         let found = reason == .foundMatch
@@ -609,7 +608,7 @@ extension ClientCore {
             value: value,
             valueID: found ? valueID() : nil,
             isDefaultValue: !found,
-            context: contextBox?.context,
+            context: context,
             reason: reason,
             source: found ? source.ofAValueServed : .codeDefault
         )

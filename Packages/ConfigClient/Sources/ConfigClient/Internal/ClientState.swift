@@ -14,16 +14,9 @@ struct ClientState {
     var isInitializing = false
     /// The refusal for good (PROTOCOL §4) that stopped the newest connect, until the next connect begins.
     var refusal: ConfigDirectorError?
-    /// The context evaluations run against, boxed so that an evaluation that needs it retains one
-    /// object instead of copying the context's strings and traits.
-    private(set) var contextBox: ContextBox?
-    /// The context evaluations run against.
+    /// The context evaluations run against (one reference: copying it retains its storage alone).
     var context: ConfigDirectorContext? {
-        get { contextBox?.context }
-        set {
-            contextBox = newValue.map(ContextBox.init)
-            contextGeneration += 1
-        }
+        didSet { contextGeneration += 1 }
     }
     /// A number that changes with the context, which telemetry caches compare cheaply.
     private(set) var contextGeneration: UInt64 = 0
@@ -42,17 +35,5 @@ struct ClientState {
     var isClosed: Bool {
         if case .closed = lifecycle { return true }
         return false
-    }
-}
-
-/// A context held by reference, so that evaluations copy one reference rather than the context's
-/// three strings and its traits. Immutable: a new context is a new box.
-final class ContextBox: Sendable {
-    /// The context.
-    let context: ConfigDirectorContext
-
-    /// Boxes `context`.
-    init(_ context: ConfigDirectorContext) {
-        self.context = context
     }
 }
