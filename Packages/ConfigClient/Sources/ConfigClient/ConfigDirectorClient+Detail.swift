@@ -42,9 +42,11 @@ extension ConfigDirectorClient {
         return hookedEvaluation(for: key, default: defaultValue, into: &value, parsing: parse)
     }
 
-    /// `evaluation(for:default:into:parsing:)` with the hooks, out of line as `value(for:default:)`'s.
+    /// `evaluation(for:default:into:parsing:)` with the hooks, for it and `value(for:default:)`: out of line,
+    /// so that the reads without hooks stay a jump to the core.
     @inline(never)
-    private func hookedEvaluation<Value: ConfigValue>(
+    @discardableResult
+    func hookedEvaluation<Value: ConfigValue>(
         for key: String,
         default defaultValue: Value,
         into value: inout Value,

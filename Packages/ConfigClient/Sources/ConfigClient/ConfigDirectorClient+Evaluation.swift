@@ -31,21 +31,8 @@ extension ConfigDirectorClient {
         // `hooks != nil` reads the reference without retaining it, so that the read without hooks stays a
         // jump to the core.
         guard hooks != nil else { return core.value(for: key, default: defaultValue, parsing: parse) }
-        return hookedValue(for: key, default: defaultValue, parsing: parse)
-    }
-
-    /// `value(for:default:)` with the hooks, out of line so that the read without hooks stays a jump to the core.
-    @inline(never)
-    private func hookedValue<Value: ConfigValue>(
-        for key: String,
-        default defaultValue: Value,
-        parsing parse: (String, inout Value) -> Bool
-    ) -> Value {
-        guard let hooks else { return core.value(for: key, default: defaultValue, parsing: parse) }
         var value = defaultValue
-        core.hooked(key, default: ConfigEvaluationValue(defaultValue), requestedType: Value.self, hooks: hooks) {
-            core.evaluation(for: key, default: defaultValue, into: &value, parsing: parse)
-        }
+        hookedEvaluation(for: key, default: defaultValue, into: &value, parsing: parse)
         return value
     }
 
@@ -65,12 +52,8 @@ extension ConfigDirectorClient {
         as type: Value.Type,
         default defaultValue: Value
     ) -> Value {
-        guard let hooks else { return core.value(forJSON: key, default: defaultValue) }
-        var value = defaultValue
-        core.hooked(key, default: ConfigEvaluationValue(defaultValue), requestedType: Value.self, hooks: hooks) {
-            core.evaluation(forJSON: key, default: defaultValue, into: &value)
-        }
-        return value
+        guard hooks != nil else { return core.value(forJSON: key, default: defaultValue) }
+        return evaluation(for: key, as: type, default: defaultValue).value
     }
 
     /// The value of a JSON config, decoded as `type` on the main actor: for a type whose `Decodable`

@@ -120,13 +120,13 @@ extension ClientCore {
     /// An evaluation of a held config like the previous one of its key on this thread's stripe is
     /// one stripe lock, one hash of the key and a count in the stripe's ``TelemetryCache``. The text
     /// is parsed after the lock is released, because types of the app parse with the app's code.
-    /// - Parameter parse: Parses the served text into the value; by default ``ConfigValue/parse(_:into:)``
-    ///   compiled for every type, which looks up `Value?` at run time: the public reads pass it made for
-    ///   the app's type.
+    /// - Parameter parse: Parses the served text into the value: ``ConfigValue/parse(_:into:)`` made for
+    ///   the app's type by the public reads, which are inlined into the app (made here, for every type, it
+    ///   would look up `Value?` at run time).
     func value<Value: ConfigValue>(
         for key: String,
         default defaultValue: Value,
-        parsing parse: (String, inout Value) -> Bool = Value.parse(_:into:)
+        parsing parse: (String, inout Value) -> Bool
     ) -> Value {
         evaluate(
             key, default: defaultValue, .parsed(Value.configValueKind), .value,
@@ -160,7 +160,7 @@ extension ClientCore {
         for key: String,
         default defaultValue: Value,
         into value: inout Value,
-        parsing parse: (String, inout Value) -> Bool = Value.parse(_:into:)
+        parsing parse: (String, inout Value) -> Bool
     ) -> ConfigEvaluation {
         evaluation(
             key, default: defaultValue, .parsed(Value.configValueKind), into: &value,
@@ -575,10 +575,10 @@ extension ClientCore {
     /// calling thread's stripe keeps for the config's revision (computed on the first read there).
     /// `nil` when the client holds no value for the key.
     func servedValueID(_ outcome: EvaluationOutcome) -> String? {
-        guard let config = outcome.state else { return nil }
+        // An outcome holds a config only with the entry it was read at.
+        guard let config = outcome.state, let entry = outcome.entry else { return nil }
         if let valueID = config.valueID { return valueID }
         guard let text = config.value else { return nil }
-        guard let entry = outcome.entry else { return ValueID(of: text).rawValue }
         let kept = state.read { _, stripe in stripe.valueIDs.find(slot: entry.slot, revision: entry.revision) }
         return kept ?? computeValueID(of: text, at: entry)
     }
