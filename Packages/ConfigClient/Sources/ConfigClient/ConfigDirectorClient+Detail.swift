@@ -21,41 +21,43 @@ extension ConfigDirectorClient {
     {
         // Inlined into the app, so that the detail is made and released as the app's own type, which
         // the SDK's code, compiled for every type, would look up at run time (benchmark 9).
-        var value = defaultValue
-        let evaluation = evaluation(for: key, default: defaultValue, into: &value, parsing: Value.parse(_:into:))
-        return ConfigEvaluationDetail(value: value, evaluation: evaluation)
+        let (value, parts) = evaluation(for: key, default: defaultValue, parsing: Value.parse(_:into:))
+        return parts.detail(key: key, value: value)
     }
 
-    /// `evaluation(for:default:)` apart from making the detail: sets `value` to the value read, parsed
-    /// with `parse` (made for the app's type), and returns its evaluation.
+    /// `evaluation(for:default:)` apart from making the detail: the value read, parsed with `parse` (made
+    /// for the app's type), and the parts of its evaluation.
     @usableFromInline
     func evaluation<Value: ConfigValue>(
         for key: String,
         default defaultValue: Value,
-        into value: inout Value,
         parsing parse: (String, inout Value) -> Bool
-    ) -> ConfigEvaluation {
+    ) -> (value: Value, parts: EvaluationParts) {
         // As in `value(for:default:)`: `hooks != nil` retains nothing.
-        guard hooks != nil else {
-            return core.evaluation(for: key, default: defaultValue, into: &value, parsing: parse)
-        }
-        return hookedEvaluation(for: key, default: defaultValue, into: &value, parsing: parse)
+        guard hooks != nil else { return core.evaluation(for: key, default: defaultValue, parsing: parse) }
+        return hookedEvaluation(for: key, default: defaultValue, parsing: parse)
     }
 
-    /// `evaluation(for:default:into:parsing:)` with the hooks, for it and `value(for:default:)`: out of line,
+    /// `evaluation(for:default:parsing:)` with the hooks, for it and `value(for:default:)`: out of line,
     /// so that the reads without hooks stay a jump to the core.
     @inline(never)
-    @discardableResult
     func hookedEvaluation<Value: ConfigValue>(
         for key: String,
         default defaultValue: Value,
-        into value: inout Value,
         parsing parse: (String, inout Value) -> Bool
-    ) -> ConfigEvaluation {
-        guard let hooks else { return core.evaluation(for: key, default: defaultValue, into: &value, parsing: parse) }
-        return core.hooked(key, default: ConfigEvaluationValue(defaultValue), requestedType: Value.self, hooks: hooks) {
-            core.evaluation(for: key, default: defaultValue, into: &value, parsing: parse)
+    ) -> (value: Value, parts: EvaluationParts) {
+        guard let hooks else { return core.evaluation(for: key, default: defaultValue, parsing: parse) }
+        var value = defaultValue
+        let parts = core.hooked(
+            key, default: ConfigEvaluationValue(defaultValue), requestedType: Value.self, hooks: hooks
+        ) {
+            let parts: EvaluationParts
+            (value, parts) = core.evaluation(for: key, default: defaultValue, parsing: parse)
+            return parts
+        } told: { parts in
+            parts.evaluation(key: key, value: ConfigEvaluationValue(value))
         }
+        return (value, parts)
     }
 
     /// The value of a JSON config decoded as `type`, and its evaluation: the detail of
@@ -74,15 +76,21 @@ extension ConfigDirectorClient {
         as type: Value.Type,
         default defaultValue: Value
     ) -> ConfigEvaluationDetail<Value> {
-        var value = defaultValue
         guard let hooks else {
-            let evaluation = core.evaluation(forJSON: key, default: defaultValue, into: &value)
-            return ConfigEvaluationDetail(value: value, evaluation: evaluation)
+            let (value, parts) = core.evaluation(forJSON: key, default: defaultValue)
+            return parts.detail(key: key, value: value)
         }
-        let evaluation = core.hooked(
+        var value = defaultValue
+        let parts = core.hooked(
             key, default: ConfigEvaluationValue(defaultValue), requestedType: Value.self, hooks: hooks
-        ) { core.evaluation(forJSON: key, default: defaultValue, into: &value) }
-        return ConfigEvaluationDetail(value: value, evaluation: evaluation)
+        ) {
+            let parts: EvaluationParts
+            (value, parts) = core.evaluation(forJSON: key, default: defaultValue)
+            return parts
+        } told: { parts in
+            parts.evaluation(key: key, value: ConfigEvaluationValue(value))
+        }
+        return parts.detail(key: key, value: value)
     }
 
     /// The value of a typed config key and its evaluation: `evaluation(for: key.name, default: key.defaultValue)`.

@@ -31,9 +31,7 @@ extension ConfigDirectorClient {
         // `hooks != nil` reads the reference without retaining it, so that the read without hooks stays a
         // jump to the core.
         guard hooks != nil else { return core.value(for: key, default: defaultValue, parsing: parse) }
-        var value = defaultValue
-        hookedEvaluation(for: key, default: defaultValue, into: &value, parsing: parse)
-        return value
+        return hookedEvaluation(for: key, default: defaultValue, parsing: parse).value
     }
 
     /// The value of a JSON config, decoded as `type`.

@@ -38,6 +38,7 @@ public struct ConfigEvaluation: Sendable, Equatable {
     ///   - reason: Why.
     ///   - source: Where the value came from; by default ``Source/codeDefault`` for a default value and
     ///     ``Source/live`` for any other.
+    @inlinable
     public init(
         key: String,
         value: ConfigEvaluationValue,

@@ -6,21 +6,81 @@
 ///     print("dark-mode fell back to its default: \(detail.evaluation.reason.rawValue)")
 /// }
 /// ```
+///
+/// A detail holds the value and the parts of its evaluation apart; ``evaluation`` puts them together
+/// when it is read, so that a read that only looks at the value costs about what `value(for:default:)`
+/// does.
 public struct ConfigEvaluationDetail<Value> {
     /// The value read: the served value, or the default.
     public let value: Value
-    /// The evaluation of the read, as `evaluations` publishes it: its reason, value id, source, and
-    /// whether it is the default.
-    public let evaluation: ConfigEvaluation
+    /// The evaluation apart from its value.
+    @usableFromInline let parts: Parts
 
-    /// Creates a detail.
+    /// An evaluation apart from its value and from whether it is the default (it is unless the reason
+    /// is ``EvaluationReason/foundMatch``).
+    ///
+    /// It is the payload of a one-case enum, not a struct's fields, because of how the compiler (Swift
+    /// 6.3) releases a generic struct of the app's type: with more fields than a few, it goes through the
+    /// struct's generic value witnesses at run time, which cost a detail read of a `Bool` about a tenth
+    /// of a plain read (benchmark 9); an enum's payload is released by code made for it.
+    @usableFromInline
+    enum Parts: Sendable, Equatable {
+        case parts(
+            key: String,
+            valueID: String?,
+            context: ConfigDirectorContext?,
+            reason: EvaluationReason,
+            source: ConfigEvaluation.Source
+        )
+    }
+
+    /// Creates a detail from a value and the parts of its evaluation, as ``ConfigEvaluation``'s
+    /// initializer takes them; the evaluation is of the default unless `reason` is
+    /// ``EvaluationReason/foundMatch``.
     /// - Parameters:
     ///   - value: The value read.
-    ///   - evaluation: Its evaluation.
+    ///   - key: The config key.
+    ///   - valueID: The served value's id, or `nil` for a default value.
+    ///   - context: The context evaluated against.
+    ///   - reason: Why.
+    ///   - source: Where the value came from.
+    @inlinable
+    public init(
+        value: Value,
+        key: String,
+        valueID: String?,
+        context: ConfigDirectorContext?,
+        reason: EvaluationReason,
+        source: ConfigEvaluation.Source
+    ) {
+        self.value = value
+        parts = .parts(key: key, valueID: valueID, context: context, reason: reason, source: source)
+    }
+
+    /// Creates a detail from a value and its evaluation.
+    /// - Parameters:
+    ///   - value: The value read; the detail's ``evaluation`` reports it as its value.
+    ///   - evaluation: Its evaluation, which is of the default unless its reason is
+    ///     ``EvaluationReason/foundMatch``.
     @inlinable
     public init(value: Value, evaluation: ConfigEvaluation) {
-        self.value = value
-        self.evaluation = evaluation
+        self.init(
+            value: value, key: evaluation.key, valueID: evaluation.valueID, context: evaluation.context,
+            reason: evaluation.reason, source: evaluation.source)
+    }
+}
+
+extension ConfigEvaluationDetail where Value: Sendable {
+    /// The evaluation of the read, as `evaluations` publishes it: its reason, value id, source, and
+    /// whether it is the default; its value is ``value``.
+    @inlinable
+    public var evaluation: ConfigEvaluation {
+        switch parts {
+        case .parts(let key, let valueID, let context, let reason, let source):
+            ConfigEvaluation(
+                key: key, value: ConfigEvaluationValue(value), valueID: valueID,
+                isDefaultValue: reason != .foundMatch, context: context, reason: reason, source: source)
+        }
     }
 }
 

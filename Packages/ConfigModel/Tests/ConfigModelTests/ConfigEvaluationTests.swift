@@ -84,4 +84,32 @@ struct ConfigEvaluationTests {
         #expect(evaluation.context?.id == "user-123")
         #expect(evaluation.reason == .foundMatch)
     }
+
+    @Test("a detail gives back the evaluation it was made of, its value the detail's, the default unless served")
+    func detailRebuildsItsEvaluation() {
+        let context = ConfigDirectorContext(id: "user-1", name: "Ada")
+        let served = ConfigEvaluation(
+            key: "dark-mode", value: ConfigEvaluationValue(true), valueID: "on", isDefaultValue: false,
+            context: context, reason: .foundMatch, source: .keptValues)
+        let detail = ConfigEvaluationDetail(value: true, evaluation: served)
+        #expect(detail.value)
+        #expect(detail.evaluation == served)
+        #expect(
+            detail
+                == ConfigEvaluationDetail(
+                    value: true, key: "dark-mode", valueID: "on", context: context, reason: .foundMatch,
+                    source: .keptValues))
+        #expect(detail != ConfigEvaluationDetail(value: false, evaluation: served))
+
+        // The evaluation's value is the detail's, and a reason other than a match is a default.
+        let missing = ConfigEvaluationDetail(
+            value: 7, key: "missing", valueID: nil, context: nil, reason: .configStateMissing, source: .codeDefault)
+        #expect(missing.evaluation.value.as(Int.self) == 7)
+        #expect(missing.evaluation.isDefaultValue)
+        #expect(missing.evaluation.source == .codeDefault)
+        #expect(missing.evaluation.key == "missing")
+        #expect(missing.evaluation.valueID == nil)
+        #expect(missing.evaluation.context == nil)
+        #expect(missing != ConfigEvaluationDetail(value: 7, evaluation: served))
+    }
 }

@@ -101,16 +101,6 @@ extension EvaluationOutcome {
     }
 }
 
-extension Evaluated {
-    /// The value of an evaluation of `key`, and its outcome.
-    ///
-    /// It takes the evaluation's parts rather than the tuple ``ClientCore`` evaluates to: a tuple of a
-    /// generic value passed to a function is looked up at run time.
-    fileprivate init(_ key: String, value: Value, reason: EvaluationReason, _ lookup: EvaluationLookup) {
-        self.init(value: value, outcome: EvaluationOutcome(key: key, reason: reason, lookup))
-    }
-}
-
 extension ClientCore {
     // MARK: - Evaluations
 
@@ -131,7 +121,7 @@ extension ClientCore {
         evaluate(
             key, default: defaultValue, .parsed(Value.configValueKind), .value,
             defaultText: { defaultValue.configValueText }, parse: parse,
-            receivedText: { value, _ in value.configValueText }
+            receivedText: { value, _ in value.configValueText }, result: { _, _ in }
         ).value
     }
 
@@ -142,30 +132,27 @@ extension ClientCore {
         default defaultValue: Value,
         purpose: EvaluationPurpose = .detail
     ) -> Evaluated<Value> {
-        let (value, reason, lookup) = evaluate(
+        let (value, outcome) = evaluate(
             key, default: defaultValue, .parsed(Value.configValueKind), purpose,
             defaultText: { defaultValue.configValueText }, parse: Value.parse(_:into:),
-            receivedText: { value, _ in value.configValueText })
-        return Evaluated(key, value: value, reason: reason, lookup)
+            receivedText: { value, _ in value.configValueText },
+            result: { reason, lookup in EvaluationOutcome(key: key, reason: reason, lookup) })
+        return Evaluated(value: value, outcome: outcome)
     }
 
-    /// ``value(for:default:)``, which also makes the evaluation that ``ConfigDirectorClient/evaluations``
-    /// publishes: what the detail read returns and the hooks' after stages are told. It makes no generic
-    /// type at run time that `value(for:default:)` does not.
-    /// - Parameters:
-    ///   - value: Set to the value read.
-    ///   - parse: As in ``value(for:default:parsing:)``.
-    /// - Returns: The evaluation of the read.
+    /// ``value(for:default:)``, which also returns the evaluation that ``ConfigDirectorClient/evaluations``
+    /// publishes but its key and value: what the detail read returns and, with them, the hooks' after stages
+    /// are told. It makes no generic type at run time that `value(for:default:)` does not.
+    /// - Parameter parse: As in ``value(for:default:parsing:)``.
+    /// - Returns: The value read and the parts of its evaluation.
     func evaluation<Value: ConfigValue>(
         for key: String,
         default defaultValue: Value,
-        into value: inout Value,
         parsing parse: (String, inout Value) -> Bool
-    ) -> ConfigEvaluation {
+    ) -> (value: Value, parts: EvaluationParts) {
         evaluation(
-            key, default: defaultValue, .parsed(Value.configValueKind), into: &value,
-            defaultText: { defaultValue.configValueText }, parse: parse,
-            receivedText: { value, _ in value.configValueText }, evaluationValue: ConfigEvaluationValue.init)
+            key, default: defaultValue, .parsed(Value.configValueKind), defaultText: { defaultValue.configValueText },
+            parse: parse, receivedText: { value, _ in value.configValueText })
     }
 
     /// Decodes the JSON config `key` as `Value`, counts the evaluation for telemetry and publishes it
@@ -180,7 +167,7 @@ extension ClientCore {
     ) -> Value {
         evaluate(
             key, default: defaultValue, .json, .value, defaultText: { defaultText }, parse: Self.decode,
-            receivedText: { _, served in served }
+            receivedText: { _, served in served }, result: { _, _ in }
         ).value
     }
 
@@ -192,24 +179,23 @@ extension ClientCore {
         defaultText: String? = nil,
         purpose: EvaluationPurpose = .detail
     ) -> Evaluated<Value> {
-        let (value, reason, lookup) = evaluate(
+        let (value, outcome) = evaluate(
             key, default: defaultValue, .json, purpose, defaultText: { defaultText }, parse: Self.decode,
-            receivedText: { _, served in served })
-        return Evaluated(key, value: value, reason: reason, lookup)
+            receivedText: { _, served in served },
+            result: { reason, lookup in EvaluationOutcome(key: key, reason: reason, lookup) })
+        return Evaluated(value: value, outcome: outcome)
     }
 
-    /// ``value(forJSON:default:defaultText:)``, which also makes the evaluation that
-    /// ``ConfigDirectorClient/evaluations`` publishes, as ``evaluation(for:default:into:parsing:)`` does.
-    /// - Parameter value: Set to the value read.
-    /// - Returns: The evaluation of the read.
+    /// ``value(forJSON:default:defaultText:)``, which also returns the parts of its evaluation, as
+    /// ``evaluation(for:default:parsing:)`` does.
+    /// - Returns: The value read and the parts of its evaluation.
     func evaluation<Value: Decodable & Sendable>(
         forJSON key: String,
-        default defaultValue: Value,
-        into value: inout Value
-    ) -> ConfigEvaluation {
+        default defaultValue: Value
+    ) -> (value: Value, parts: EvaluationParts) {
         evaluation(
-            key, default: defaultValue, .json, into: &value, defaultText: { nil }, parse: Self.decode,
-            receivedText: { _, served in served }, evaluationValue: ConfigEvaluationValue.init)
+            key, default: defaultValue, .json, defaultText: { nil }, parse: Self.decode,
+            receivedText: { _, served in served })
     }
 
     /// Decodes the JSON config `key` as `Value`, whose `Decodable` conformance may be isolated to the
@@ -230,15 +216,19 @@ extension ClientCore {
         var document = placeholder
         if let hooks {
             hooked(key, default: placeholder.evaluationValue, requestedType: Value.self, hooks: hooks) {
-                evaluation(
-                    key, default: placeholder, .json, into: &document, defaultText: { description }, parse: parse,
-                    receivedText: { _, served in served }, evaluationValue: \.evaluationValue)
+                let parts: EvaluationParts
+                (document, parts) = evaluation(
+                    key, default: placeholder, .json, defaultText: { description }, parse: parse,
+                    receivedText: { _, served in served })
+                return parts
+            } told: { parts in
+                parts.evaluation(key: key, value: document.evaluationValue)
             }
         } else {
             document =
                 evaluate(
                     key, default: placeholder, .json, .value, defaultText: { description }, parse: parse,
-                    receivedText: { _, served in served }
+                    receivedText: { _, served in served }, result: { _, _ in }
                 ).value
         }
         if let decoded { return decoded }
@@ -252,25 +242,21 @@ extension ClientCore {
         return true
     }
 
-    /// The evaluation of a detail read or a hooked one (``EvaluationPurpose/evaluation``): the value, set
-    /// into `value`, and the evaluation that `evaluations` publishes, whose value is `evaluationValue` of it.
+    /// The evaluation of a detail read or a hooked one (``EvaluationPurpose/evaluation``): the value, and
+    /// the parts of the evaluation that `evaluations` publishes.
     @inline(__always)
     private func evaluation<Value: Sendable>(
         _ key: String,
         default defaultValue: Value,
         _ reading: Reading,
-        into value: inout Value,
         defaultText: () -> String?,
         parse: (String, inout Value) -> Bool,
-        receivedText: (Value, String?) -> String?,
-        evaluationValue: (Value) -> ConfigEvaluationValue
-    ) -> ConfigEvaluation {
-        let (read, reason, evaluated) = evaluate(
+        receivedText: (Value, String?) -> String?
+    ) -> (value: Value, parts: EvaluationParts) {
+        let (value, parts) = evaluate(
             key, default: defaultValue, reading, .evaluation, defaultText: defaultText, parse: parse,
-            receivedText: receivedText)
-        value = read
-        var lookup = consume evaluated
-        return configEvaluation(key, reason, &lookup, value: evaluationValue(read))
+            receivedText: receivedText, result: { reason, lookup in evaluationParts(reason, &lookup) })
+        return (value, parts)
     }
 
     /// The one evaluation, in three phases: ``lookUp(_:_:default:defaultText:counting:_:)`` reads
@@ -288,20 +274,23 @@ extension ClientCore {
     ///     and kept with the decode.
     ///   - parse: Reads the served text into the value, which it leaves alone when the text does not read.
     ///   - receivedText: The text telemetry reports of a value served, given the value and the served text.
-    /// - Returns: The value, its reason, and what the first phase read, of which the caller makes the
-    ///   outcome when `purpose` keeps one.
+    ///   - result: What the caller needs besides the value, of its reason and what the first phase read:
+    ///     the outcome when `purpose` keeps one, or the parts of a `ConfigEvaluation`, moved out of it
+    ///     in place (returning what it read would copy it).
+    /// - Returns: The value, and `result`.
     @inline(__always)
-    private func evaluate<Value: Sendable>(
+    private func evaluate<Value: Sendable, Result>(
         _ key: String,
         default defaultValue: Value,
         _ reading: Reading,
         _ purpose: EvaluationPurpose,
         defaultText: () -> String?,
         parse: (String, inout Value) -> Bool,
-        receivedText: (Value, String?) -> String?
-    ) -> (value: Value, reason: EvaluationReason, lookup: EvaluationLookup) {
+        receivedText: (Value, String?) -> String?,
+        result: (EvaluationReason, inout EvaluationLookup) -> Result
+    ) -> (value: Value, result: Result) {
         let counting = purpose.reports && countsEvaluations ? dependencies.clock.coarseNow() : nil
-        let lookup = lookUp(
+        var lookup = lookUp(
             key, reading, default: defaultValue, defaultText: counting != nil ? defaultText() : nil,
             counting: counting, purpose)
         let (value, reason) = Self.interpret(lookup, reading, default: defaultValue, parse: parse)
@@ -311,7 +300,7 @@ extension ClientCore {
         if purpose.reports, lookup.publishes {
             publish(EvaluationOutcome(key: key, reason: reason, lookup), value: value)
         }
-        return (value, reason, lookup)
+        return (value, result(reason, &lookup))
     }
 
     /// The first phase: reads what the evaluation needs under the calling thread's stripe, and counts
@@ -542,17 +531,14 @@ extension ClientCore {
         configEvaluation(outcome, value: ConfigEvaluationValue(value))
     }
 
-    /// The evaluation of a detail read (``EvaluationPurpose/evaluation``) from what its first phase
-    /// copied, which it moves the value id out of rather than copy it again.
-    private func configEvaluation(
-        _ key: String,
-        _ reason: EvaluationReason,
-        _ lookup: inout EvaluationLookup,
-        value: ConfigEvaluationValue
-    ) -> ConfigEvaluation {
-        Self.configEvaluation(
-            key, reason, value: value, valueID: { lookup.valueID.take() ?? computedValueID(lookup) },
-            context: lookup.context, source: lookup.source)
+    /// The parts of the evaluation of a detail read (``EvaluationPurpose/evaluation``) from what its first
+    /// phase copied, which it moves the value id and the context out of rather than copy them again.
+    @inline(__always)
+    private func evaluationParts(_ reason: EvaluationReason, _ lookup: inout EvaluationLookup) -> EvaluationParts {
+        let context = lookup.context.take()
+        return Self.evaluationParts(
+            reason, valueID: { lookup.valueID.take() ?? computedValueID(lookup) }, context: context,
+            source: lookup.source)
     }
 
     /// The value id of PROTOCOL §7 of a config served without one, for a detail read that found no id
@@ -585,29 +571,24 @@ extension ClientCore {
 
     /// The evaluation `evaluations` publishes for an outcome and its value, wrapped.
     func configEvaluation(_ outcome: EvaluationOutcome, value: ConfigEvaluationValue) -> ConfigEvaluation {
-        Self.configEvaluation(
-            outcome.key, outcome.reason, value: value, valueID: { servedValueID(outcome) },
-            context: outcome.context, source: outcome.source)
+        Self.evaluationParts(
+            outcome.reason, valueID: { servedValueID(outcome) }, context: outcome.context, source: outcome.source
+        ).evaluation(key: outcome.key, value: value)
     }
 
-    /// The evaluation of a read of `key` that gave `reason`: the value id, the context and the source
+    /// The parts of the evaluation of a read that gave `reason`: the value id, the context and the source
     /// are those of a value served, and none (or the code default) otherwise.
     /// - Parameter valueID: The served value's id, asked for only when a value was served.
     @inline(__always)
-    private static func configEvaluation(
-        _ key: String,
+    private static func evaluationParts(
         _ reason: EvaluationReason,
-        value: ConfigEvaluationValue,
         valueID: () -> String?,
         context: ConfigDirectorContext?,
         source: ConfigValueSource
-    ) -> ConfigEvaluation {
+    ) -> EvaluationParts {
         let found = reason == .foundMatch
-        return ConfigEvaluation(
-            key: key,
-            value: value,
+        return EvaluationParts(
             valueID: found ? valueID() : nil,
-            isDefaultValue: !found,
             context: context,
             reason: reason,
             source: found ? source.ofAValueServed : .codeDefault

@@ -104,6 +104,7 @@ extension ClientCore {
     ///   - requestedType: The type the app reads.
     ///   - hooks: The hooks.
     ///   - evaluate: The evaluation (``EvaluationPurpose/evaluation``).
+    ///   - told: The evaluation the after stages are told, of the parts `evaluate` returned.
     /// - Returns: What `evaluate` returned.
     @discardableResult
     func hooked(
@@ -111,12 +112,13 @@ extension ClientCore {
         default defaultValue: ConfigEvaluationValue,
         requestedType: any Any.Type,
         hooks: HookRunner,
-        evaluate: () -> ConfigEvaluation
-    ) -> ConfigEvaluation {
-        hooks.evaluation(hookContext(key, default: defaultValue, requestedType: requestedType), evaluate) { $0 }
+        evaluate: () -> EvaluationParts,
+        told: (EvaluationParts) -> ConfigEvaluation
+    ) -> EvaluationParts {
+        hooks.evaluation(hookContext(key, default: defaultValue, requestedType: requestedType), evaluate, result: told)
     }
 
-    /// ``hooked(_:default:requestedType:hooks:evaluate:)`` of an evaluation made for a watcher
+    /// ``hooked(_:default:requestedType:hooks:evaluate:told:)`` of an evaluation made for a watcher
     /// (``EvaluationPurpose/watch``), whose after stages are told the evaluation it publishes.
     func hooked<Value: Sendable>(
         _ key: String,
