@@ -253,10 +253,9 @@ extension ClientCore {
         parse: (String, inout Value) -> Bool,
         receivedText: (Value, String?) -> String?
     ) -> (value: Value, parts: EvaluationParts) {
-        let (value, parts) = evaluate(
+        evaluate(
             key, default: defaultValue, reading, .evaluation, defaultText: defaultText, parse: parse,
             receivedText: receivedText, result: { reason, lookup in evaluationParts(reason, &lookup) })
-        return (value, parts)
     }
 
     /// The one evaluation, in three phases: ``lookUp(_:_:default:defaultText:counting:_:)`` reads
@@ -277,7 +276,7 @@ extension ClientCore {
     ///   - result: What the caller needs besides the value, of its reason and what the first phase read:
     ///     the outcome when `purpose` keeps one, or the parts of a `ConfigEvaluation`, moved out of it
     ///     in place (returning what it read would copy it).
-    /// - Returns: The value, and `result`.
+    /// - Returns: The value, and the part of the evaluation `result` made.
     @inline(__always)
     private func evaluate<Value: Sendable, Result>(
         _ key: String,
@@ -288,7 +287,7 @@ extension ClientCore {
         parse: (String, inout Value) -> Bool,
         receivedText: (Value, String?) -> String?,
         result: (EvaluationReason, inout EvaluationLookup) -> Result
-    ) -> (value: Value, result: Result) {
+    ) -> (value: Value, parts: Result) {
         let counting = purpose.reports && countsEvaluations ? dependencies.clock.coarseNow() : nil
         var lookup = lookUp(
             key, reading, default: defaultValue, defaultText: counting != nil ? defaultText() : nil,
