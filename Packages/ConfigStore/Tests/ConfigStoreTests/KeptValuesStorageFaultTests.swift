@@ -59,10 +59,10 @@ struct KeptValuesStorageFaultTests {
         let path = FileCachingProvider(clientSDKKey: Fixtures.sdkKey, directory: folder.url).fileURL.path
         #expect(mkfifo(path, 0o600) == 0)
         let threadsBefore = Self.threadCount()
-        // Stores that opened the FIFO blocking would never return: a writer opening it after 10 s sets them
+        // Stores that opened the FIFO blocking would never return: a writer opening it after 45 s sets them
         // free, so that the test ends, and fails, rather than hangs. A passing run cancels it at once.
         let rescue = Task {
-            try await Task.sleep(nanoseconds: 10_000_000_000)
+            try await Task.sleep(nanoseconds: 45_000_000_000)
             let writer = open(path, O_WRONLY | O_NONBLOCK)
             if writer >= 0 { close(writer) }
             return true

@@ -5,7 +5,7 @@ import Testing
 /// Runs `body`, recording an issue and cancelling it when it takes longer than `seconds`, so that a
 /// stream that never yields fails the test instead of hanging it.
 func withTimeLimit(
-    _ seconds: Double = 10,
+    _ seconds: Double = 45,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable () async throws -> Void
 ) async throws {
