@@ -47,17 +47,10 @@ extension ConfigDirectorClient {
         parsing parse: (String, inout Value) -> Bool
     ) -> (value: Value, parts: EvaluationParts) {
         guard let hooks else { return core.evaluation(for: key, default: defaultValue, parsing: parse) }
-        var value = defaultValue
-        let parts = core.hooked(
-            key, default: ConfigEvaluationValue(defaultValue), requestedType: Value.self, hooks: hooks
-        ) {
-            let parts: EvaluationParts
-            (value, parts) = core.evaluation(for: key, default: defaultValue, parsing: parse)
-            return parts
-        } told: { parts in
-            parts.evaluation(key: key, value: ConfigEvaluationValue(value))
-        }
-        return (value, parts)
+        return core.hooked(
+            key, default: defaultValue, requestedType: Value.self, hooks: hooks,
+            evaluationValue: ConfigEvaluationValue.init,
+            evaluate: { core.evaluation(for: key, default: defaultValue, parsing: parse) })
     }
 
     /// The value of a JSON config decoded as `type`, and its evaluation: the detail of
@@ -76,20 +69,15 @@ extension ConfigDirectorClient {
         as type: Value.Type,
         default defaultValue: Value
     ) -> ConfigEvaluationDetail<Value> {
-        guard let hooks else {
-            let (value, parts) = core.evaluation(forJSON: key, default: defaultValue)
-            return parts.detail(key: key, value: value)
-        }
-        var value = defaultValue
-        let parts = core.hooked(
-            key, default: ConfigEvaluationValue(defaultValue), requestedType: Value.self, hooks: hooks
-        ) {
-            let parts: EvaluationParts
-            (value, parts) = core.evaluation(forJSON: key, default: defaultValue)
-            return parts
-        } told: { parts in
-            parts.evaluation(key: key, value: ConfigEvaluationValue(value))
-        }
+        let (value, parts) =
+            if let hooks {
+                core.hooked(
+                    key, default: defaultValue, requestedType: Value.self, hooks: hooks,
+                    evaluationValue: ConfigEvaluationValue.init,
+                    evaluate: { core.evaluation(forJSON: key, default: defaultValue) })
+            } else {
+                core.evaluation(forJSON: key, default: defaultValue)
+            }
         return parts.detail(key: key, value: value)
     }
 

@@ -213,24 +213,23 @@ extension ClientCore {
             return true
         }
         let placeholder = IsolatedJSONDocument<Value>(text: nil, description: description)
-        var document = placeholder
-        if let hooks {
-            hooked(key, default: placeholder.evaluationValue, requestedType: Value.self, hooks: hooks) {
-                let parts: EvaluationParts
-                (document, parts) = evaluation(
-                    key, default: placeholder, .json, defaultText: { description }, parse: parse,
-                    receivedText: { _, served in served })
-                return parts
-            } told: { parts in
-                parts.evaluation(key: key, value: document.evaluationValue)
-            }
-        } else {
-            document =
+        let document =
+            if let hooks {
+                hooked(
+                    key, default: placeholder, requestedType: Value.self, hooks: hooks,
+                    evaluationValue: \.evaluationValue,
+                    evaluate: {
+                        evaluation(
+                            key, default: placeholder, .json, defaultText: { description }, parse: parse,
+                            receivedText: { _, served in served })
+                    }
+                ).value
+            } else {
                 evaluate(
                     key, default: placeholder, .json, .value, defaultText: { description }, parse: parse,
                     receivedText: { _, served in served }, result: { _, _ in }
                 ).value
-        }
+            }
         if let decoded { return decoded }
         guard let text = document.text else { return defaultValue }
         return (try? JSONDecoder().decode(Value.self, from: Data(text.utf8))) ?? defaultValue

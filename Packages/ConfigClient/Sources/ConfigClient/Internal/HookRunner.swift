@@ -97,28 +97,39 @@ final class HookRunner: Sendable {
 }
 
 extension ClientCore {
-    /// Evaluates `key` with `evaluate`, and runs `hooks` around it.
+    /// Evaluates `key` with `evaluate`, a detail read or a hooked one (``EvaluationPurpose/evaluation``), and
+    /// runs `hooks` around it.
     /// - Parameters:
     ///   - key: The config key.
-    ///   - defaultValue: The default value given in code, as the hooks are given it.
+    ///   - defaultValue: The default value given in code.
     ///   - requestedType: The type the app reads.
     ///   - hooks: The hooks.
-    ///   - evaluate: The evaluation (``EvaluationPurpose/evaluation``).
-    ///   - told: The evaluation the after stages are told, of the parts `evaluate` returned.
+    ///   - evaluationValue: What an evaluation reports of a value: the value, or the one a stand-in stands for.
+    ///   - evaluate: The evaluation.
     /// - Returns: What `evaluate` returned.
     @discardableResult
-    func hooked(
+    func hooked<Value: Sendable>(
         _ key: String,
-        default defaultValue: ConfigEvaluationValue,
+        default defaultValue: Value,
         requestedType: any Any.Type,
         hooks: HookRunner,
-        evaluate: () -> EvaluationParts,
-        told: (EvaluationParts) -> ConfigEvaluation
-    ) -> EvaluationParts {
-        hooks.evaluation(hookContext(key, default: defaultValue, requestedType: requestedType), evaluate, result: told)
+        evaluationValue: (Value) -> ConfigEvaluationValue,
+        evaluate: () -> (value: Value, parts: EvaluationParts)
+    ) -> (value: Value, parts: EvaluationParts) {
+        var value = defaultValue
+        let context = hookContext(key, default: evaluationValue(defaultValue), requestedType: requestedType)
+        let parts = hooks.evaluation(
+            context,
+            {
+                let parts: EvaluationParts
+                (value, parts) = evaluate()
+                return parts
+            },
+            result: { parts in parts.evaluation(key: key, value: evaluationValue(value)) })
+        return (value, parts)
     }
 
-    /// ``hooked(_:default:requestedType:hooks:evaluate:told:)`` of an evaluation made for a watcher
+    /// ``hooked(_:default:requestedType:hooks:evaluationValue:evaluate:)`` of an evaluation made for a watcher
     /// (``EvaluationPurpose/watch``), whose after stages are told the evaluation it publishes.
     func hooked<Value: Sendable>(
         _ key: String,
