@@ -20,9 +20,12 @@ public struct ConfigEvaluationDetail<Value> {
     /// is ``EvaluationReason/foundMatch``).
     ///
     /// It is the payload of a one-case enum, not a struct's fields, because of how the compiler (Swift
-    /// 6.3) releases a generic struct of the app's type: with more fields than a few, it goes through the
-    /// struct's generic value witnesses at run time, which cost a detail read of a `Bool` about a tenth
-    /// of a plain read (benchmark 9); an enum's payload is released by code made for it.
+    /// 6.3) releases a generic struct of the app's type: one that takes more registers than a few, its
+    /// pass for large loadable types moves to memory and releases through the struct's generic value
+    /// witnesses at run time, which cost a detail read of a `Bool` about a tenth of a plain read
+    /// (benchmark 9). The enum keeps a detail of a `Bool` under that size; one of a `String` is still over
+    /// it (its read takes about 1.3x a plain read), as it is with the value in the enum or the enum out of
+    /// the generic type.
     @usableFromInline
     enum Parts: Sendable, Equatable {
         case parts(

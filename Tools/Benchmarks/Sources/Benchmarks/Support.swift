@@ -33,6 +33,17 @@ func booleanSet(count: Int, valueIDs: Bool = false) -> ConfigSet {
     return ConfigSet(environmentID: "env", projectID: "project", kind: .full, configs: configs)
 }
 
+/// `count` string configs named as `booleanSet`'s, each with a value id: a text of 33 characters, too long for a small string.
+func stringSet(count: Int) -> ConfigSet {
+    var configs: [String: ConfigState] = [:]
+    for index in 0..<count {
+        let key = flagKey(index)
+        configs[key] = ConfigState(
+            id: "id-\(key)", key: key, type: .string, value: "the text of \(key), a long one", valueID: "v-\(key)")
+    }
+    return ConfigSet(environmentID: "env", projectID: "project", kind: .full, configs: configs)
+}
+
 func flagKey(_ index: Int) -> String { "flag-" + String(format: "%04d", index) }
 
 /// A client served by ConfigTesting's in-memory server, initialized and ready.
