@@ -4,7 +4,9 @@
 /// reverse, each hook's data carried from one to the other; a stage that throws is skipped, and each
 /// hook's first throw is logged.
 final class HookRunner: Sendable {
-    private let hooks: [any ConfigDirectorHook]
+    private let hooks: [RegisteredHook]
+    /// `hooks` unretained, which `hooks` keeps alive: a stage reads its hook through one with no retain.
+    private let unretainedHooks: [Unmanaged<RegisteredHook>]
     private let logger: any ConfigDirectorLogger
     /// The indexes of the hooks whose throw was logged.
     private let logged = Locked(Set<Int>())
@@ -12,7 +14,8 @@ final class HookRunner: Sendable {
     /// The runner of `hooks`, or `nil` when there is none, so that evaluations without hooks skip it.
     init?(_ hooks: [any ConfigDirectorHook], logger: any ConfigDirectorLogger) {
         guard !hooks.isEmpty else { return nil }
-        self.hooks = hooks
+        self.hooks = hooks.map(RegisteredHook.init)
+        unretainedHooks = self.hooks.map(Unmanaged.passUnretained)
         self.logger = logger
     }
 
@@ -63,7 +66,7 @@ final class HookRunner: Sendable {
         for index in hooks.indices {
             let returned: ConfigDirectorHookData
             do {
-                returned = try stage(hooks[index], [:])
+                returned = try unretainedHooks[index]._withUnsafeGuaranteedRef { try stage($0.hook, [:]) }
             } catch {
                 logOnce(error, hook: index)
                 returned = [:]
@@ -79,7 +82,7 @@ final class HookRunner: Sendable {
     ) {
         for index in hooks.indices.reversed() {
             do {
-                try stage(hooks[index], data[index])
+                try unretainedHooks[index]._withUnsafeGuaranteedRef { try stage($0.hook, data[index]) }
             } catch {
                 logOnce(error, hook: index)
             }
@@ -89,11 +92,20 @@ final class HookRunner: Sendable {
     private func logOnce(_ error: any Error, hook index: Int) {
         guard logged.withLock({ $0.insert(index).inserted }) else { return }
         logger.error(
-            "The hook '\(hooks[index].name)' threw; the stage was skipped and the evaluation was not changed. "
+            "The hook '\(hooks[index].hook.name)' threw; the stage was skipped and the evaluation was not changed. "
                 + "Later throws of this hook are not logged.",
             error: error
         )
     }
+}
+
+/// A hook of a ``HookRunner``, in an object of its own: a stage runs on the hook where the object holds it,
+/// while one read out of an array is copied at each stage (one of more than 24 bytes, such as
+/// ``TracingHook``, by retaining its box).
+private final class RegisteredHook: Sendable {
+    let hook: any ConfigDirectorHook
+
+    init(_ hook: any ConfigDirectorHook) { self.hook = hook }
 }
 
 extension ClientCore {
