@@ -101,7 +101,7 @@ final class HookRunner: Sendable {
 
 /// A hook of a ``HookRunner``, in an object of its own: a stage runs on the hook where the object holds it,
 /// while one read out of an array is copied at each stage (one of more than 24 bytes, such as
-/// ``TracingHook``, by retaining its box).
+/// `TracingHook`, by retaining its box).
 private final class RegisteredHook: Sendable {
     let hook: any ConfigDirectorHook
 
