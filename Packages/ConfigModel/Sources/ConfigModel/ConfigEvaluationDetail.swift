@@ -24,7 +24,7 @@ public struct ConfigEvaluationDetail<Value> {
     /// pass for large loadable types moves to memory and releases through the struct's generic value
     /// witnesses at run time, which cost a detail read of a `Bool` about a tenth of a plain read
     /// (benchmark 9). The enum keeps a detail of a `Bool` under that size; one of a `String` is still over
-    /// it (its read takes about 1.3x a plain read), as it is with the value in the enum or the enum out of
+    /// it (its read takes 1.16–1.29x a plain read), as it is with the value in the enum or the enum out of
     /// the generic type.
     @usableFromInline
     enum Parts: Sendable, Equatable {
