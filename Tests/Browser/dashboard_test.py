@@ -43,13 +43,15 @@ class Process:
         )
         self.lines = queue.Queue()
         self.all = []
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
 
     def _read(self):
-        for line in self.process.stdout:
-            stamped = (time.monotonic(), line.rstrip("\n"))
-            self.all.append(stamped[1])
-            self.lines.put(stamped)
+        with self.process.stdout:
+            for line in self.process.stdout:
+                stamped = (time.monotonic(), line.rstrip("\n"))
+                self.all.append(stamped[1])
+                self.lines.put(stamped)
 
     def wait_for(self, pattern, timeout):
         """The first line from now on matching `pattern`, as (time, match); fails after `timeout` s."""
@@ -79,6 +81,7 @@ class Process:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(timeout=10)
+        self.reader.join(timeout=10)  # the reader closes the pipe at its end
 
 
 def start_emulator(*arguments):
@@ -194,6 +197,13 @@ class DashboardTests(unittest.TestCase):
         cls.demo.stop()
         cls.emulator.stop()
 
+    def click_when_drawn(self, selector):
+        """Clicks the element, finding it again if the page redraws it in between."""
+        def click(driver):
+            driver.find_element(By.CSS_SELECTOR, selector).click()
+            return True
+        self.wait.until(click)
+
     def switch(self):
         return self.driver.find_element(By.CSS_SELECTOR, 'article[data-key="dark-mode"] input[role="switch"]')
 
@@ -292,10 +302,12 @@ class DashboardTests(unittest.TestCase):
         rule.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         self.wait.until(lambda d: config(self.port, "browser-flag").get("rules"))
         self.assertEqual(config(self.port, "browser-flag")["rules"], [{"trait": "plan", "equals": "pro", "value": False}])
-        self.wait.until(lambda d: d.find_elements(
-            By.CSS_SELECTOR, 'article[data-key="browser-flag"] .rules li button'))[0].click()
+        self.click_when_drawn('article[data-key="browser-flag"] .rules li button')
         self.wait.until(lambda d: not config(self.port, "browser-flag").get("rules"))
-        self.driver.find_element(By.CSS_SELECTOR, 'article[data-key="browser-flag"] header .remove').click()
+        # The server has dropped the rule; the page draws the article anew once the event stream brings that.
+        # Clicking before then would hit the article that is about to be replaced.
+        self.wait.until(lambda d: not d.find_elements(By.CSS_SELECTOR, 'article[data-key="browser-flag"] .rules'))
+        self.click_when_drawn('article[data-key="browser-flag"] header .remove')
         self.wait.until(lambda d: not d.find_elements(By.CSS_SELECTOR, 'article[data-key="browser-flag"]'))
         status, _, _ = request(self.port, "GET", "/admin/configs/browser-flag", headers={"X-Emulator-Admin": "1"})
         self.assertEqual(status, 404)
