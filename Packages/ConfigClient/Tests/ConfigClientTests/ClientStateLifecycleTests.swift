@@ -95,7 +95,8 @@ struct ClientStateLifecycleTests {
         #expect(state.pause(.app)?.transportCall == .disconnect)
     }
 
-    @Test("close ends every state, releases a waiting caller with the warning, and happens once")
+    @Test(
+        "close ends every state, releases a waiting caller with the warning and its context applied, and happens once")
     func closing() throws {
         var (state, _) = connecting()
         state.isInitializing = true
@@ -104,7 +105,8 @@ struct ClientStateLifecycleTests {
         #expect(closed.transportCall == .close)
         #expect(closed.release?.outcome == .interrupted)
         #expect(closed.log == .timedOut(.initialization, servesKeptValues: false))
-        #expect(closed.events.isEmpty)
+        #expect(closed.events == [.contextUpdated(user)] && closed.appliesContext)
+        #expect(state.context == user)
         #expect(state.isClosed && !state.isReady && !state.isInitializing)
         #expect(state.close() == nil)
         #expect(state.beginConnect(ConnectionAttempt(reason: .networkResume), context: nil) == nil)

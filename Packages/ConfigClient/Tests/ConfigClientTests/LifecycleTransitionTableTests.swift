@@ -84,7 +84,7 @@ struct LifecycleTransitionTableTests {
                     .pauseByLifecycle: to(
                         .pausedByLifecycle, events: [applied], release: .interrupted, transport: .disconnect,
                         log: timedOut),
-                    .close: to(.closed, release: .interrupted, transport: .close, log: timedOut),
+                    .close: to(.closed, events: [applied], release: .interrupted, transport: .close, log: timedOut),
                 ]
             ),
             (

@@ -94,20 +94,27 @@ struct WhatToExpectTests {
         #expect(testClient.contextUpdates == [user])
     }
 
-    @Test("a held initialize ended by close returns and logs the timeout warning too")
+    @Test("a held initialize ended by close returns, applies its context and logs the timeout warning too")
     func heldInitializeEndedByClose() async {
         let logger = RecordingLogger()
         let testClient = makeTestClient(values: ["greeting": "hello"], timeout: 30, logger: logger)
         defer { testClient.client.close() }
+        let user = ConfigDirectorContext(id: "user-123")
+        let events = testClient.client.events
         testClient.holdInitialization()
-        let initialization = Pending { await testClient.client.initialize() }
+        let initialization = Pending { await testClient.client.initialize(context: user) }
         #expect(await eventually { testClient.contextUpdates.count == 1 })
 
         testClient.client.close()
 
         #expect(await initialization.value() != nil)
         #expect(!testClient.client.isReady)
+        #expect(testClient.client.context == user)
         #expect(logger.lines(at: .warn).contains { $0.contains("keeps retrying in the background") })
+        // The stream ends with close, after the context it applied.
+        var published: [ClientEvent] = []
+        for await event in events { published.append(event) }
+        #expect(published == [.contextUpdated(user)])
     }
 
     @Test("an attempt started while another is held waits for it to be completed")

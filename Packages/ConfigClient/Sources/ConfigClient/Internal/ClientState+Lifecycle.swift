@@ -127,13 +127,15 @@ extension ClientState {
     /// Whether returning to the foreground resumes: only a pause the background made.
     var isPausedByLifecycle: Bool { lifecycle == .paused(.lifecycle) }
 
-    /// `close()` or the release of the client: every state ends here. A connect that waited releases
-    /// its caller with the timeout warning, as the reference page documents. `nil` when already closed.
+    /// `close()` or the release of the client: every state ends here. A connect that waited applies its
+    /// context and releases its caller with the timeout warning, as a pause does and as the reference page
+    /// documents. `nil` when already closed.
     mutating func close() -> Transition? {
         guard !isClosed else { return nil }
         var transition = Transition(transportCall: .close)
         if case .connecting(let connect) = lifecycle, connect.isCallerWaiting {
             transition.log = .timedOut(connect.attempt.reason, servesKeptValues: source == .keptValues)
+            applyContext(of: connect, to: &transition)
             transition.release = (connect.attempt, .interrupted)
         }
         lifecycle = .closed
