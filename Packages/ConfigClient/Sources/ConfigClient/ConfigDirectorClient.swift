@@ -115,7 +115,8 @@ public final class ConfigDirectorClient: Sendable {
     public var isReady: Bool { core.isReady }
 
     /// Whether the client is waiting for its very first config state: `true` from `initialize` until
-    /// config state arrives, an unrecoverable error stops the retries, or the client closes.
+    /// config state arrives, an unrecoverable error or the service's `204` stops the retries, or the client
+    /// closes.
     public var isInitializing: Bool { core.isInitializing }
 
     /// Where the values served come from: none yet, bundled values, values kept on the device (stale),

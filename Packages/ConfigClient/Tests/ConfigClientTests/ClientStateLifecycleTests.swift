@@ -126,15 +126,17 @@ struct ClientStateLifecycleTests {
         #expect(!state.isInitializing)
     }
 
-    @Test("a 204 while connecting applies the context, releases the caller and stops")
+    @Test("a 204 while connecting applies the context, releases the caller, stops and ends initializing")
     func stoppedByTheService() throws {
         var (state, _) = connecting()
+        state.isInitializing = true
         let stoppedMade = state.connectionStopped()
         let stopped = try #require(stoppedMade)
         #expect(stopped.events == [.contextUpdated(user)])
         #expect(stopped.release?.outcome == .stopped)
         #expect(stopped.log == .stopped)
         #expect(state.lifecycle == .stopped)
+        #expect(!state.isInitializing)
     }
 }
 

@@ -69,6 +69,25 @@ struct ConnectionLifecycleTests {
         #expect(fixture.client.value(for: "dark-mode", default: false) == false)
     }
 
+    @Test(
+        "a 204 during the first initialize returns it with its context applied and ends initializing: nothing retries")
+    func stoppedWhileInitializing() async throws {
+        let fixture = try ClientFixture(answer: .hold)
+        defer { fixture.client.close() }
+        let user = ConfigDirectorContext(id: "user-123")
+        let initialization = Task { await fixture.client.initialize(context: user) }
+        #expect(await eventually { (try? fixture.transport.contexts.count) == 1 })
+        #expect(fixture.client.isInitializing)
+
+        try fixture.transport.report(.stopped)
+        await initialization.value
+
+        #expect(!fixture.client.isInitializing)
+        #expect(!fixture.client.isReady)
+        #expect(fixture.client.context == user)
+        #expect(fixture.logger.messages(at: .info).filter { $0.contains("(204)") }.count == 1)
+    }
+
     @Test("a 204 while live keeps the client ready on its values, logs once, and the next connect connects again")
     func stoppedWhileLive() async throws {
         let fixture = try ClientFixture(answer: .deliver(.sample))

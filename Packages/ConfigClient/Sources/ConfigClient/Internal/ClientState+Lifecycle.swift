@@ -67,8 +67,9 @@ extension ClientState {
     }
 
     /// The service ended the connection without an error (204). A connect that waited applies its
-    /// context, as a timeout does, and stops; a live client stays live on the values it has (PROTOCOL
-    /// §4: no reconnect, no error), until the next connect.
+    /// context, as a timeout does, and stops; nothing retries, so the client is no longer initializing. A
+    /// live client stays live on the values it has (PROTOCOL §4: no reconnect, no error), until the next
+    /// connect.
     mutating func connectionStopped() -> Transition? {
         switch lifecycle {
         case .connecting(let connect):
@@ -78,6 +79,7 @@ extension ClientState {
                 transition.release = (connect.attempt, .stopped)
             }
             lifecycle = .stopped
+            isInitializing = false
             return transition
         case .live:
             return Transition(log: .stopped)
