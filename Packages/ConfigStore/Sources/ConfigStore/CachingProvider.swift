@@ -30,6 +30,10 @@ public protocol CachingProvider: Sendable {
     /// under ``UserDefaultsCachingProvider/instanceIDKey`` (on Linux, where `UserDefaults` does not
     /// outlive the process, in the `instance-id` file of ``FileCachingProvider/defaultDirectory()``);
     /// implement it to keep it in your own storage.
+    ///
+    /// When its `read()` throws (a keychain or a protected file before the device's first unlock), the
+    /// client uses a new id until it is released and writes nothing: the id kept is read again on the next
+    /// launch. A read that returns `nil`, or text that is not a UUID, has a new id written in its place.
     /// - Returns: A provider whose entry is the instance id; it must not share its entry with this provider.
     func instanceIDProvider() -> any CachingProvider
 }

@@ -365,9 +365,13 @@ public import Foundation
         return instanceID
     }
 
-    /// The instance id kept, or `created` once written in its place; blocks. Only called on `instanceIDLane`.
+    /// The instance id kept, or `created`: written in its place when none is kept (or what is kept is not a
+    /// UUID), and used for this store alone when the storage fails to read, because the id it keeps is then
+    /// unknown rather than absent and survives for the next launch (PROTOCOL §2: regenerated only when the
+    /// storage is wiped). Blocks; only called on `instanceIDLane`.
     private func readOrWriteInstanceID(_ created: String) -> String {
-        let stored = attempt("read the instance id kept on the device", { try instanceIDProvider.read() }) ?? nil
+        guard let stored = attempt("read the instance id kept on the device", { try instanceIDProvider.read() })
+        else { return created }
         if let stored, let uuid = UUID(uuidString: stored.trimmingCharacters(in: .whitespacesAndNewlines)) {
             return uuid.uuidString
         }

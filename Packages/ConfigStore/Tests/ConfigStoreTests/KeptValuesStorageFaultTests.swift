@@ -101,7 +101,7 @@ struct KeptValuesStorageFaultTests {
         #expect(stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "the FIFO was left alone")
     }
 
-    @Test("creates and keeps an instance id when a FIFO is where the id should be")
+    @Test("gives an instance id for the store's life, and leaves the FIFO alone, when a FIFO is where the id should be")
     func fifoInstanceID() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -113,8 +113,28 @@ struct KeptValuesStorageFaultTests {
             clientSDKKey: Fixtures.sdkKey, options: CachingOptions(provider: provider), logger: logger)
         let instanceID = await store.instanceID()
         #expect(UUID(uuidString: instanceID) != nil)
-        #expect(try provider.instanceIDProvider().read() == instanceID)
+        #expect(await store.instanceID() == instanceID)
         #expect(logger.messages(at: .warn).count == 1)
+        var status = stat()
+        #expect(stat(idPath, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "the FIFO was left alone")
+    }
+
+    @Test("an instance id that fails to read is not written over: this launch uses another, the next reads it again")
+    func unreadableInstanceIDSurvives() async throws {
+        let kept = UUID().uuidString
+        let provider = UnreadyInstanceIDProvider(instanceID: kept)
+        let logger = RecordingLogger()
+        let launch = KeptValuesStore(
+            clientSDKKey: Fixtures.sdkKey, options: CachingOptions(provider: provider), logger: logger)
+        let thisLaunch = await launch.instanceID()
+
+        #expect(thisLaunch != kept && UUID(uuidString: thisLaunch) != nil)
+        #expect(await launch.instanceID() == thisLaunch)
+        #expect(provider.instanceIDs.entry == kept)
+        #expect(logger.messages(at: .warn).count == 1)
+        let nextLaunch = KeptValuesStore(
+            clientSDKKey: Fixtures.sdkKey, options: CachingOptions(provider: provider), logger: RecordingLogger())
+        #expect(await nextLaunch.instanceID() == kept)
     }
 
     @Test("200 stores on a storage that never answers hold 4 threads, give up at the timeout and log once each")
