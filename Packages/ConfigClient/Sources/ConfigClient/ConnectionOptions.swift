@@ -18,7 +18,8 @@ public struct ConnectionOptions: Sendable, Hashable {
 
     /// The connection mode; `.streaming` by default.
     public var mode: ConnectionMode
-    /// Seconds between fetches in `.polling` mode; 60 by default, at least 30.
+    /// Seconds between fetches in `.polling` mode; 60 by default, at least 30 (a smaller value is raised to 30,
+    /// one that is not a finite number replaced by 60, each with one warning at creation).
     public var pollingInterval: TimeInterval
     /// Seconds `initialize` and `updateContext` wait for config values; 3 by default.
     public var timeout: TimeInterval

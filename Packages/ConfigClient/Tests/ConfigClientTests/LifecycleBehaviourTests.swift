@@ -321,6 +321,28 @@ struct LifecycleBehaviourTests {
         #expect(warnings.count == 1)
         #expect(warnings.first?.contains("pollingInterval") == true)
         #expect(warnings.first?.contains("below the minimum") == true)
+        #expect(warnings.first?.contains("polling every 30.0 s") == true)
+    }
+
+    @Test(
+        "a polling interval that is not a finite number warns once at creation that the default is used",
+        arguments: [Double.nan, .infinity])
+    func nonFinitePollingIntervalWarns(interval: Double) throws {
+        let fixture = try ClientFixture(connection: ConnectionOptions(mode: .polling, pollingInterval: interval))
+        defer { fixture.client.close() }
+        let warnings = fixture.logger.messages(at: .warn)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("is not a finite number of seconds; polling every 60.0 s") == true)
+    }
+
+    @Test("a polling interval of 30 s or more, or one of streaming mode, warns of nothing", arguments: [30.0, 600])
+    func usablePollingIntervalIsSilent(interval: Double) throws {
+        let polling = try ClientFixture(connection: ConnectionOptions(mode: .polling, pollingInterval: interval))
+        defer { polling.client.close() }
+        let streaming = try ClientFixture(connection: ConnectionOptions(mode: .streaming, pollingInterval: .nan))
+        defer { streaming.client.close() }
+        #expect(polling.logger.messages(at: .warn).isEmpty)
+        #expect(streaming.logger.messages(at: .warn).isEmpty)
     }
 
     // MARK: 11. Telemetry reports what the app got

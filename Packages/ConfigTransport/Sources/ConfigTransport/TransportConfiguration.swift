@@ -84,9 +84,15 @@
         extra.merging(["Content-Type": "application/json", "User-Agent": metaContext.userAgentHeader]) { own, _ in own }
     }
 
-    /// The polling interval in force: ``pollingInterval`` raised to ``minimumPollingInterval``.
-    public var effectivePollingInterval: Double {
-        guard pollingInterval.isFinite else { return Self.defaultPollingInterval }
-        return max(pollingInterval, Self.minimumPollingInterval)
+    /// The polling interval in force: ``pollingInterval`` raised to ``minimumPollingInterval``, or
+    /// ``defaultPollingInterval`` when it is not a finite number.
+    public var effectivePollingInterval: Double { Self.pollingInterval(inForceFor: pollingInterval) }
+
+    /// The polling interval in force when `asked` is asked for, by the rule of ``effectivePollingInterval``:
+    /// for the client to warn of, at creation, before any transport is made.
+    @_spi(Internal)
+    public static func pollingInterval(inForceFor asked: Double) -> Double {
+        guard asked.isFinite else { return defaultPollingInterval }
+        return max(asked, minimumPollingInterval)
     }
 }

@@ -87,13 +87,16 @@ struct ClientDependencies: Sendable {
         try ServedValue.fullSet(of: values) { key, problem in .invalidOfflineValue(key: key, reason: problem) }
     }
 
-    /// Warns once, at creation, about a polling interval below the minimum, which is then used.
+    /// Warns once, at creation, about a polling interval that is not used as given: one below the minimum,
+    /// which is then used, or one that is not a finite number, for which the default is.
     private static func warnAboutPollingInterval(_ interval: TimeInterval, logger: any ConfigDirectorLogger) {
-        guard !(interval >= TransportConfiguration.minimumPollingInterval) else { return }
-        logger.warn(
-            "The pollingInterval \(interval) s is below the minimum; "
-                + "polling every \(TransportConfiguration.minimumPollingInterval) s."
-        )
+        let used = TransportConfiguration.pollingInterval(inForceFor: interval)
+        guard used != interval else { return }
+        let problem =
+            interval.isFinite
+            ? "is below the minimum of \(TransportConfiguration.minimumPollingInterval) s"
+            : "is not a finite number of seconds"
+        logger.warn("The pollingInterval \(interval) s \(problem); polling every \(used) s.")
     }
 
     private static func endpoint(
