@@ -253,6 +253,21 @@ struct StreamRunner: ConnectionRunner {
         .fatal(shell.refusal(statusCode: statusCode, body: body, subject: "Streaming"))
     }
 
+    /// Logs a message that is not a config set, which PROTOCOL §4 skips with a debug line: never applied, and
+    /// never a full set without configs.
+    private func skipNotASet(_ event: SSEEvent, _ what: String) {
+        logger.debug(
+            "A stream message (event '\(event.type)') \(what) was skipped: a heartbeat, or another frame the "
+                + "stream carries beside the config sets."
+        )
+    }
+
+    /// Whether `data` begins, past JSON whitespace, as an object does: a message that does not (`ping`, a
+    /// number, an array) is no config set, not a set that failed to decode.
+    private static func opensAnObject(_ data: String) -> Bool {
+        data.utf8.first { !" \t\n\r".utf8.contains($0) } == UInt8(ascii: "{")
+    }
+
     /// Hands on what the parser read, noting in `deliveredSet` a config set handed on; returns whether the
     /// connection is still current.
     private func deliver(_ item: SSEItem, generation: Int, deliveredSet: inout Bool) -> Bool {
@@ -260,16 +275,16 @@ struct StreamRunner: ConnectionRunner {
         case .event(let event):
             do {
                 guard let set = try ConfigSet(jsonBytes: event.data.utf8) else {
-                    // PROTOCOL §4: not a config set, and never a full set without configs.
-                    logger.debug(
-                        "A stream message (event '\(event.type)') with no configs object was skipped: a heartbeat, "
-                            + "or another frame the stream carries beside the config sets."
-                    )
+                    skipNotASet(event, "with no configs object")
                     return slot.isCurrent(generation)
                 }
                 deliveredSet = true
                 return slot.emit(.configSet(set), generation: generation)
+            } catch  where !Self.opensAnObject(event.data) {
+                skipNotASet(event, "that is not a JSON object")
+                return slot.isCurrent(generation)
             } catch {
+                // An object that does not decode, such as a set cut short: a payload lost, worth a warning.
                 shell.logSkipped(Data(event.data.utf8), what: "config set", payloadName: "event data", error: error)
                 return slot.isCurrent(generation)
             }

@@ -258,6 +258,41 @@ struct StreamingTransportTests {
         #expect(logger.messages(at: .debug).filter { $0.contains("no configs object was skipped") }.count == 2)
     }
 
+    @Test(
+        "a message whose data is not a JSON object (a plain ping, a number, an array) is skipped with a debug line",
+        arguments: ["event: ping\ndata: ping\n\n", "data: 42\n\n", "data:  [1, 2]\n\n", "data: \"keep-alive\"\n\n"])
+    func frameThatIsNotAnObject(frame: String) async throws {
+        http.enqueue(
+            .stream(
+                [Fixtures.event(Fixtures.fullSetJSON), frame, frame, Fixtures.event(Fixtures.deltaSetJSON)],
+                ending: .hang
+            )
+        )
+        let transport = makeTransport()
+        defer { transport.close() }
+        transport.connect(context: nil, reason: .initialization)
+        #expect(await eventually { recorder.configSets.count == 2 })
+        #expect(recorder.configSets.map(\.kind) == [.full, .delta])
+        #expect(logger.messages(at: .warn).isEmpty && logger.messages(at: .error).isEmpty)
+        #expect(logger.messages(at: .debug).filter { $0.contains("not a JSON object was skipped") }.count == 2)
+    }
+
+    @Test("an object that does not decode (a set cut short) is skipped with one warning, the sets around it applied")
+    func objectThatDoesNotDecode() async throws {
+        let cut = "data: " + Fixtures.fullSetJSON.prefix(Fixtures.fullSetJSON.count / 2) + "\n\n"
+        http.enqueue(
+            .stream(
+                [Fixtures.event(Fixtures.fullSetJSON), cut, Fixtures.event(Fixtures.deltaSetJSON)],
+                ending: .hang
+            )
+        )
+        let transport = makeTransport()
+        defer { transport.close() }
+        transport.connect(context: nil, reason: .initialization)
+        #expect(await eventually { recorder.configSets.count == 2 })
+        #expect(logger.messages(at: .warn) == ["A config set that does not decode was skipped."])
+    }
+
     @Test("401 is fatal: .failed is reported once and nothing is retried; the message is redacted")
     func unauthorized() async throws {
         http.enqueue(.status(401, body: "{\"error\":\"unknown key \(Fixtures.sdkKey)\"}"))
