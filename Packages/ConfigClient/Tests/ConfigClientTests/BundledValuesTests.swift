@@ -68,6 +68,20 @@ struct BundledValuesTests {
         #expect(update.removedKeys == ["bundled-only"])
     }
 
+    @Test("the first live set replaces the bundled values whatever its kind: a delta first drops what it lacks")
+    func firstLiveDeltaReplacesBundled() async throws {
+        let fixture = try ClientFixture(
+            answer: .deliver(.strings(["greeting": "live"], kind: .delta)), bundledValues: bundled)
+        defer { fixture.client.close() }
+        #expect(fixture.client.value(for: "bundled-only", default: 0) == 5)
+
+        await fixture.client.initialize()
+
+        #expect(fixture.client.value(for: "greeting", default: "") == "live")
+        #expect(fixture.client.value(for: "bundled-only", default: 0) == 0)
+        #expect(fixture.client.valueSource == .live)
+    }
+
     @Test("values kept on the device win over bundled values, and live values over both")
     func keptWins() async throws {
         let provider = InMemoryCachingProvider()

@@ -6,7 +6,7 @@ extension ClientCore {
     func serveBundled(_ set: ConfigSet) {
         state.withLockAndStripes { state, _ in
             guard !state.isClosed, state.source == .none else { return }
-            _ = state.table.apply(set)
+            _ = state.table.apply(set, isReceived: false)
             state.source = .bundledValues
         }
     }

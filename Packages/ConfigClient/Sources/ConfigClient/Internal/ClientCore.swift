@@ -322,7 +322,7 @@ final class ClientCore: Sendable {
         let applied = applies.withLock { count -> (Transition?, [WatcherRefresh])? in
             count += 1
             var built = state.read { state, _ in state.pointee.table }
-            let update = built.apply(set)
+            let update = built.apply(set, isReceived: isLive)
             let published = state.withLockAndStripes {
                 state, stripes -> (Transition?, ConfigDirectorContext?, [WatcherRefresh], EvaluationIndex)? in
                 var transition: Transition?

@@ -77,13 +77,17 @@ struct EvaluationTable {
     ///
     /// The configs go into a new buffer and a new index: the ones readers may be reading are never
     /// written (see ``applying(_:)``). A config equal to the one held keeps its revision.
-    /// - Parameter set: The set received.
+    /// - Parameters:
+    ///   - set: The set.
+    ///   - isReceived: Whether it came from the service (or offline values). Values bundled with the app or
+    ///     kept on the device are not received: the first set received after them still replaces the
+    ///     whole table whatever its kind (PROTOCOL §3), so that no config the service dropped since lingers.
     /// - Returns: The keys the set carried and the keys it removed, as the table tells them.
     @discardableResult
-    mutating func apply(_ set: ConfigSet) -> ConfigsUpdate {
+    mutating func apply(_ set: ConfigSet, isReceived: Bool = true) -> ConfigsUpdate {
         let held = index
         let (_, update) = ConfigStateTable.changes(of: set, holding: held.slots.keys, hasReceivedSet: hasReceivedSet)
-        hasReceivedSet = true
+        if isReceived { hasReceivedSet = true }
         var slots = held.slots
         var freed: [Int] = []
         for key in update.removedKeys {

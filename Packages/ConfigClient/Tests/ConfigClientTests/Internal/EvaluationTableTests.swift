@@ -136,6 +136,17 @@ struct EvaluationTableTests {
         #expect(table.configs.count == 2)
     }
 
+    @Test("a set not received (bundled or kept values) leaves the first one received to replace the table")
+    func firstReceivedSetIsFull() {
+        var table = EvaluationTable()
+        table.apply(Self.set(["a": "1", "b": "2"]), isReceived: false)
+        let update = table.apply(Self.set(["a": "9"], kind: .delta))
+        #expect(update.removedKeys == ["b"])
+        #expect(table.configs.mapValues { $0.value } == ["a": "9"])
+        table.apply(Self.set(["c": "3"], kind: .delta))
+        #expect(table.configs.mapValues { $0.value } == ["a": "9", "c": "3"])
+    }
+
     @Test("slots grow past the buffer's capacity and every key reads its own config")
     func manyKeys() throws {
         var table = EvaluationTable()
