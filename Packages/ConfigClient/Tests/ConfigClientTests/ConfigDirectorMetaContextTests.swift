@@ -12,18 +12,21 @@ struct ConfigDirectorMetaContextTests {
         #expect(metadata.appVersion == "1.0.2")
     }
 
-    @Test("reads the display name, then the bundle name, and the short version from the bundle")
-    func readsTheBundle() throws {
+    @Test(
+        "reads the display name, then the bundle name, and the short version from the bundle",
+        arguments: [("Shown", "Shown"), (nil, "Plain")] as [(String?, String)])
+    func readsTheBundle(displayName: String?, expectedName: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meta-\(UUID().uuidString).bundle")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let info: [String: Any] = ["CFBundleName": "Plain", "CFBundleShortVersionString": "2.3"]
+        var info: [String: Any] = ["CFBundleName": "Plain", "CFBundleShortVersionString": "2.3"]
+        info["CFBundleDisplayName"] = displayName
         let data = try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
         try data.write(to: folder.appendingPathComponent("Info.plist"))
         let bundle = try #require(Bundle(url: folder))
 
         let metadata = ConfigDirectorMetaContext().filled(from: bundle)
-        #expect(metadata.appName == "Plain")
+        #expect(metadata.appName == expectedName)
         #expect(metadata.appVersion == "2.3")
     }
 }
