@@ -9,8 +9,10 @@ import Testing
 
 @Suite("Values kept on the device", .timeLimit(.minutes(1)))
 struct KeptValuesTests {
-    @Test("a second launch serves the kept values, stale and not ready, until live values replace them")
-    func servedOnNextLaunch() async throws {
+    @Test(
+        "a second launch serves the kept values, stale and not ready, until live values replace them (a first delta too)",
+        arguments: [ConfigSet.Kind.full, .delta])
+    func servedOnNextLaunch(liveKind: ConfigSet.Kind) async throws {
         let provider = InMemoryCachingProvider()
         let user = ConfigDirectorContext(id: "user-1")
         #expect(try await keepSampleValues(in: provider, for: user))
@@ -32,35 +34,11 @@ struct KeptValuesTests {
         #expect(!second.client.isReady)
         #expect(second.logger.messages(at: .warn).contains { $0.contains("kept on the device") })
 
-        try second.transport.deliver(.strings(["greeting": "live"], kind: .full))
+        try second.transport.deliver(.strings(["greeting": "live"], kind: liveKind))
         #expect(second.client.valueSource == .live)
         #expect(second.client.isReady)
         #expect(second.client.value(for: "greeting", default: "") == "live")
         #expect(second.client.value(for: "dark-mode", default: false) == false)
-    }
-
-    @Test("the first live set replaces the kept values whatever its kind: a delta first drops what it lacks")
-    func firstLiveDeltaReplacesKept() async throws {
-        let provider = InMemoryCachingProvider()
-        let user = ConfigDirectorContext(id: "user-1")
-        #expect(try await keepSampleValues(in: provider, for: user))
-
-        let second = try ClientFixture(answer: .hold, caching: CachingOptions(provider: provider))
-        defer { second.client.close() }
-        var events = second.client.events.makeAsyncIterator()
-        let initialization = Task { await second.client.initialize(context: user) }
-        guard case .configsUpdated = await events.next() else {
-            Issue.record("expected configsUpdated when the kept values load")
-            return
-        }
-        #expect(second.client.value(for: "dark-mode", default: false))
-
-        try second.transport.deliver(.strings(["greeting": "live"], kind: .delta))
-        await initialization.value
-
-        #expect(second.client.value(for: "greeting", default: "") == "live")
-        #expect(second.client.value(for: "dark-mode", default: false) == false)
-        #expect(second.client.valueSource == .live)
     }
 
     @Test("kept values of another context are not served")
