@@ -1,9 +1,10 @@
 #if OpenFeature
-@_spi(Internal) import ConfigClient
+@_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 @_spi(Testing) @testable import ConfigOpenFeature
-import ConfigTesting
+@_spi(Testing) import ConfigTesting
 import Foundation
+import ModelTestSupport
 import OpenFeature
 import Testing
 
@@ -133,6 +134,40 @@ struct ProviderEvaluationTests {
         #expect(fallback.variant == nil)
         #expect(fallback.flagMetadata["valueId"] == nil)
         #expect(client.getObjectDetails(key: "greeting", defaultValue: .null).variant == nil)
+    }
+
+    @Test(
+        "getStringValue, getStringDetails and getStringEvaluation return an enum config's value, its value id as variant"
+    )
+    func enumValues() async throws {
+        // `TestValue` has no enum literal: the client is served the set by ConfigTesting's in-memory server.
+        let server = InMemoryServer(values: [:], logger: RecordingLogger())
+        let valueID = ValueID(of: "gold").rawValue
+        server.serve(
+            ConfigSet(
+                kind: .full, configs: ["plan": ConfigState(key: "plan", type: .enum, value: "gold", valueID: valueID)]))
+        let configClient = try ConfigDirectorClient(
+            clientSDKKey: "test-client",
+            options: ConfigDirectorClientOptions(logger: RecordingLogger()),
+            environment: ClientEnvironment(
+                transportFactory: InMemoryTransportFactory(server: server), telemetry: .disabled)
+        )
+        defer { configClient.close() }
+        let api = OpenFeatureAPI()
+        let provider = ConfigDirectorProvider(injectedClient: configClient)
+        await api.setProviderAndWait(provider: provider, initialContext: ImmutableContext(targetingKey: "user-123"))
+        let client = api.getClient()
+
+        #expect(client.getStringValue(key: "plan", defaultValue: "none") == "gold")
+        let details = client.getStringDetails(key: "plan", defaultValue: "none")
+        #expect(details.value == "gold")
+        #expect(details.errorCode == nil)
+        #expect(details.variant == valueID)
+        #expect(details.reason == Reason.unknown.rawValue)
+        let evaluation = provider.getStringEvaluation(key: "plan", defaultValue: "none", context: nil, logger: nil)
+        #expect(evaluation.value == "gold")
+        #expect(evaluation.variant == valueID)
+        #expect(provider.getStringEvaluation(key: "plan", defaultValue: "none", context: nil).value == "gold")
     }
 
     @Test("a value set on the test client resolves at once")
