@@ -11,10 +11,12 @@ internal import CryptoKit
     /// - Returns: The digest, 32 bytes.
     public static func hash(_ bytes: some Sequence<UInt8>) -> [UInt8] {
         #if canImport(CryptoKit)
-        // Every supported Apple platform version has CryptoKit (iOS 13, macOS 10.15 and later).
+        // Every supported Apple platform version has CryptoKit (iOS 13, macOS 10.15 and later). Its
+        // `hash(bufferPointer:)` is public only in the open-source swift-crypto; Apple's takes `DataProtocol`,
+        // to which both a raw buffer and an array conform.
         let digest =
-            bytes.withContiguousStorageIfAvailable { CryptoKit.SHA256.hash(bufferPointer: UnsafeRawBufferPointer($0)) }
-            ?? Array(bytes).withUnsafeBytes { CryptoKit.SHA256.hash(bufferPointer: $0) }
+            bytes.withContiguousStorageIfAvailable { CryptoKit.SHA256.hash(data: UnsafeRawBufferPointer($0)) }
+            ?? CryptoKit.SHA256.hash(data: Array(bytes))
         return Array(digest)
         #else
         return PortableSHA256.hash(bytes)

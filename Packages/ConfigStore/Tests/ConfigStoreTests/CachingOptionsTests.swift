@@ -14,7 +14,7 @@ struct CachingOptionsTests {
         #expect(options.provider == nil)
         let resolved = options.resolvedProvider(forClientSDKKey: Fixtures.sdkKey)
         let provider = try #require(resolved as? UserDefaultsCachingProvider)
-        #expect(provider.key == "com.configdirector.cache." + SHA256Digest.hexHash(of: Fixtures.sdkKey))
+        #expect(provider.key == "com.configdirector.cache." + Fixtures.sdkKeyDigest)
         #expect(!provider.key.contains(Fixtures.sdkKey))
         #expect(provider.sizeLimit() == 256 * 1024)
     }
@@ -26,7 +26,7 @@ struct CachingOptionsTests {
         #expect(options.provider == nil)
         let resolved = options.resolvedProvider(forClientSDKKey: Fixtures.sdkKey)
         let provider = try #require(resolved as? FileCachingProvider)
-        #expect(provider.fileURL.lastPathComponent == "values-" + SHA256Digest.hexHash(of: Fixtures.sdkKey) + ".json")
+        #expect(provider.fileURL.lastPathComponent == "values-" + Fixtures.sdkKeyDigest + ".json")
         #expect(provider.fileURL.deletingLastPathComponent() == FileCachingProvider.defaultDirectory())
         #expect(provider.sizeLimit() == FileCachingProvider.defaultSizeLimit)
         // A provider that keeps no instance id of its own leaves it to a file of the default folder.

@@ -30,7 +30,7 @@ struct FileCachingProviderTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let provider = FileCachingProvider(clientSDKKey: Fixtures.sdkKey, directory: folder.url)
-        #expect(provider.fileURL.lastPathComponent == "values-\(SHA256Digest.hexHash(of: Fixtures.sdkKey)).json")
+        #expect(provider.fileURL.lastPathComponent == "values-\(Fixtures.sdkKeyDigest).json")
         try provider.write("entry")
         try provider.instanceIDProvider().write("instance")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()

@@ -93,7 +93,7 @@ struct KeptValuesStoreTests {
         let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(document["formatVersion"] as? Int == 1)
         #expect(document["sdkVersion"] as? String == ConfigDirectorSDK.version)
-        #expect(document["sdkKeyHash"] as? String == SHA256Digest.hexHash(of: Fixtures.sdkKey))
+        #expect(document["sdkKeyHash"] as? String == Fixtures.sdkKeyDigest)
         #expect(document["writtenAt"] as? String == "2027-01-15T08:00:00Z")
         let context = try #require(document["context"] as? [String: Any])
         #expect(context["kind"] as? String == "tenant")

@@ -14,7 +14,7 @@ struct UserDefaultsCachingProviderTests {
         #expect(provider.read() == nil)
         provider.write("entry")
         #expect(provider.read() == "entry")
-        let expectedKey = "com.configdirector.cache." + SHA256Digest.hexHash(of: Fixtures.sdkKey)
+        let expectedKey = "com.configdirector.cache." + Fixtures.sdkKeyDigest
         #expect(provider.key == expectedKey)
         #expect(suite.defaults.string(forKey: expectedKey) == "entry")
         provider.remove()

@@ -4,6 +4,9 @@ import Foundation
 /// Config sets and contexts the tests save and load.
 enum Fixtures {
     static let sdkKey = "client-sdk-key-RAW-4f1c2a9e7b"
+    /// SHA-256 of ``sdkKey``, written by `sha256sum`: the name kept values are stored under, the same on every
+    /// platform (CryptoKit on Apple, PortableSHA256 elsewhere) and in every release.
+    static let sdkKeyDigest = "2485722e6f434de54ec5d8785c744fe6cdd9032d16d46694398c70615218f538"
     static let otherSDKKey = "client-sdk-key-OTHER-8d3e6c"
     static let writtenAt = Date(timeIntervalSince1970: 1_800_000_000)
 

@@ -11,10 +11,12 @@ public import Foundation
 @_spi(Testing) public final class PlatformHTTPClient: HTTPClient {
     private struct State {
         var session: URLSessionHTTPClient?
-        var socket: (any HTTPClient)?
-        var isShutdown = false
+        #if canImport(FoundationNetworking) && canImport(Glibc)
+        var socket: SocketHTTPClient?
         /// Whether the warning that `https` falls back to `URLSession` was logged.
         var warnedAboutFallback = false
+        #endif
+        var isShutdown = false
     }
 
     private let logger: any ConfigDirectorLogger
@@ -85,22 +87,25 @@ public import Foundation
                 "OpenSSL did not load (\(failure)), so https goes through Foundation's URLSession, which on Linux "
                 + "keeps a CPU core busy for as long as a stream is open."
         }
-        #else
-        let useSocket = Self.usesSocket(for: request.url)
-        let fallbackWarning: String? = nil
         #endif
         let (client, warning): ((any HTTPClient)?, String?) = state.withLock { state in
             guard !state.isShutdown else { return (nil, nil) }
+            #if canImport(FoundationNetworking) && canImport(Glibc)
             if useSocket {
-                let socket = state.socket ?? makeSocketClient()
+                let socket = state.socket ?? SocketHTTPClient(logger: logger, openSSL: openSSL)
                 state.socket = socket
                 return (socket, nil)
             }
+            #endif
             let session = state.session ?? URLSessionHTTPClient(logger: logger)
             state.session = session
-            guard let fallbackWarning, !state.warnedAboutFallback else { return (session, nil) }
-            state.warnedAboutFallback = true
-            return (session, fallbackWarning)
+            #if canImport(FoundationNetworking) && canImport(Glibc)
+            if let fallbackWarning, !state.warnedAboutFallback {
+                state.warnedAboutFallback = true
+                return (session, fallbackWarning)
+            }
+            #endif
+            return (session, nil)
         }
         if let warning { logger.warn(warning) }
         guard let client else {
@@ -118,20 +123,14 @@ public import Foundation
     public func shutdown() {
         let clients: [any HTTPClient] = state.withLock { state in
             state.isShutdown = true
-            return [state.session, state.socket].compactMap { $0 }
+            var clients: [any HTTPClient] = state.session.map { [$0] } ?? []
+            #if canImport(FoundationNetworking) && canImport(Glibc)
+            if let socket = state.socket { clients.append(socket) }
+            #endif
+            return clients
         }
         for client in clients {
             client.shutdown()
         }
-    }
-
-    private func makeSocketClient() -> any HTTPClient {
-        #if canImport(FoundationNetworking) && canImport(Glibc)
-        return SocketHTTPClient(logger: logger, openSSL: openSSL)
-        #elseif canImport(Glibc) || canImport(Darwin)
-        return SocketHTTPClient(logger: logger)
-        #else
-        return URLSessionHTTPClient(logger: logger)
-        #endif
     }
 }

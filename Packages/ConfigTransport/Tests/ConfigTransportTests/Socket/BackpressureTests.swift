@@ -1,4 +1,4 @@
-#if canImport(Glibc) || canImport(Darwin)
+#if canImport(Glibc)  // The socket client is compiled for Linux alone.
 @_spi(Internal) import ConfigModel
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation

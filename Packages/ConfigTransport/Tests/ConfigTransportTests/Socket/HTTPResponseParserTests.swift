@@ -1,3 +1,4 @@
+#if canImport(Glibc)  // The parser is the socket client's, compiled for Linux alone.
 @_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
 import TestSupport
@@ -184,3 +185,4 @@ struct HTTPResponseParserTests {
         #expect(outcomes.count > 2, "the mutations reach several outcomes: \(outcomes.keys.sorted())")
     }
 }
+#endif

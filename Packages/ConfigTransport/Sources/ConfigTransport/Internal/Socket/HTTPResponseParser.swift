@@ -1,3 +1,4 @@
+#if canImport(Glibc)
 public import Foundation
 
 /// Why an HTTP/1.1 response could not be parsed.
@@ -300,3 +301,4 @@ public import Foundation
         return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }
+#endif

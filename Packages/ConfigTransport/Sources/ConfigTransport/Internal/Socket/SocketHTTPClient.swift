@@ -1,14 +1,10 @@
-#if canImport(Glibc) || canImport(Darwin)
+#if canImport(Glibc)
 @_spi(Internal) @_spi(Locking) public import ConfigModel
 internal import Foundation
-
-#if canImport(Glibc)
 internal import Glibc
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
 
-/// The HTTP layer over POSIX sockets: HTTP/1.1, one connection per request, with TLS for `https` on Linux.
+/// The HTTP layer over POSIX sockets: HTTP/1.1, one connection per request, with TLS for `https`. Linux only
+/// (compiled where `Glibc` imports): Apple platforms send every request to `URLSession`.
 ///
 /// On Linux, swift-corelibs-foundation's `URLSession` busy-loops while a response stays open, so an idle
 /// streaming connection would spin a core; this client waits in `poll(2)` instead and costs nothing while
@@ -29,14 +25,13 @@ internal import Darwin
 /// requires TLS 1.2 or newer, and cannot be told to trust anything else but by tests. A refused certificate
 /// fails with `URLError(.serverCertificateUntrusted)` or `URLError(.serverCertificateHasBadDate)`.
 ///
-/// - Important: Elsewhere than Linux, or without OpenSSL, an `https` URL fails with `URLError(.unsupportedURL)`,
-///   as does any scheme but `http` and `https`. Responses are not decompressed (no `Accept-Encoding` is sent),
+/// - Important: Without OpenSSL, an `https` URL fails with `URLError(.unsupportedURL)`, as does any scheme but
+///   `http` and `https`. Responses are not decompressed (no `Accept-Encoding` is sent),
 ///   and there are no cookies, caching, proxies or connection reuse.
 @_spi(Testing) public final class SocketHTTPClient: HTTPClient {
     private let logger: any ConfigDirectorLogger
     private let registry = ExchangeRegistry()
 
-    #if canImport(Glibc)
     /// Returns the TLS settings, made on the first `https` request and kept, or why there are none.
     private let tlsContext: @Sendable () throws -> TLSContext
 
@@ -74,27 +69,16 @@ internal import Darwin
             }
         }
     }
-    #else
-    /// Creates a client.
-    /// - Parameter logger: Where connection failures are logged, at debug level; never bodies or keys.
-    public init(logger: any ConfigDirectorLogger) {
-        self.logger = logger
-    }
-    #endif
 
     /// Starts a request on its own thread.
-    /// - Parameter request: The request; its URL must be `http`, or `https` on Linux.
+    /// - Parameter request: The request; its URL must be `http` or `https`.
     /// - Returns: The exchange.
     public func start(_ request: HTTPRequest) -> HTTPExchange {
         // The exchange, for the buffer to end when its reader goes away; let go once the thread ends.
         let running = Locked<SocketExchange?>(nil)
         let parts = BoundedParts(onAbandoned: { running.withLock { $0 }?.end(throwing: URLError(.cancelled)) })
         let registry = self.registry
-        #if canImport(Glibc)
         let exchange = SocketExchange(request: request, parts: parts, logger: logger, tlsContext: tlsContext)
-        #else
-        let exchange = SocketExchange(request: request, parts: parts, logger: logger)
-        #endif
         guard let id = registry.add(exchange) else {
             parts.finish(throwing: CancellationError())
             return HTTPExchange(parts: parts.stream, cancel: {})
@@ -160,10 +144,8 @@ private final class ExchangeRegistry: Sendable {
 private struct OpenConnection {
     /// The connected, non-blocking socket.
     let socket: Int32
-    #if canImport(Glibc)
     /// The TLS connection over `socket`, after its handshake; `nil` for plain `http`.
     var tls: TLSConnection?
-    #endif
 }
 
 /// One request and its response, read on a dedicated thread.
@@ -185,7 +167,6 @@ private final class SocketExchange: Sendable {
     private let logger: any ConfigDirectorLogger
     private let state = Locked(State())
 
-    #if canImport(Glibc)
     /// Returns the client's TLS settings, for an `https` request.
     private let tlsContext: @Sendable () throws -> TLSContext
 
@@ -201,14 +182,6 @@ private final class SocketExchange: Sendable {
         self.logger = logger
         self.tlsContext = tlsContext
     }
-    #else
-    /// Prepares an exchange that ``run()`` performs.
-    init(request: HTTPRequest, parts: BoundedParts, logger: any ConfigDirectorLogger) {
-        self.request = request
-        self.parts = parts
-        self.logger = logger
-    }
-    #endif
 
     private var isEnded: Bool { state.withLock(\.isEnded) }
 
@@ -246,24 +219,19 @@ private final class SocketExchange: Sendable {
     func run() {
         defer { closeSocket() }
         defer { closeWakePipe() }
-        #if canImport(Glibc)
         // Runs before the socket closes: the TLS connection says goodbye over it, then is freed.
         var secured: TLSConnection?
         defer { secured?.close() }
-        #endif
         do {
             try openWakePipe()
             let timeout = request.timeout.isFinite && request.timeout > 0 ? request.timeout : nil
             // The connect and the TLS handshake share one deadline; each later wait has its own.
             let deadline = Self.deadline(after: timeout)
             let (host, port, target, isSecure) = try Self.destination(of: request.url)
-            #if canImport(Glibc)
             // Without TLS settings there is nothing to connect for.
             let context = isSecure ? try tlsContext() : nil
-            #endif
             let socket = try openConnection(host: host, port: port, deadline: deadline)
             var connection = OpenConnection(socket: socket)
-            #if canImport(Glibc)
             if let context {
                 Self.blockBrokenPipeSignal()
                 let tls = try context.connection(over: socket, host: host)
@@ -271,7 +239,6 @@ private final class SocketExchange: Sendable {
                 try tls.handshake { events in try wait(for: events, on: socket, deadline: deadline) }
                 connection.tls = tls
             }
-            #endif
             let defaultPort = isSecure ? 443 : 80
             let bytes = requestBytes(host: host, port: port, defaultPort: defaultPort, target: target)
             try sendAll(bytes, over: connection, timeout: timeout)
@@ -287,7 +254,6 @@ private final class SocketExchange: Sendable {
         timeout.map { ContinuousClock.now + .seconds($0) }
     }
 
-    #if canImport(Glibc)
     /// Blocks `SIGPIPE` on the exchange's own thread: OpenSSL writes to the socket without `MSG_NOSIGNAL`, and a
     /// write to a connection that the server reset must fail with `EPIPE` instead of ending the process. The
     /// thread ends with the exchange, and a signal left pending for it goes with it.
@@ -297,7 +263,6 @@ private final class SocketExchange: Sendable {
         sigaddset(&signals, SIGPIPE)
         _ = pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
-    #endif
 
     // MARK: Connecting
 
@@ -305,11 +270,7 @@ private final class SocketExchange: Sendable {
         of url: URL
     ) throws(URLError) -> (host: String, port: Int, target: String, isSecure: Bool) {
         let scheme = url.scheme?.lowercased()
-        #if canImport(Glibc)
         let isSecure = scheme == "https"
-        #else
-        let isSecure = false
-        #endif
         guard scheme == "http" || isSecure,
             let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
             var host = components.host, !host.isEmpty
@@ -367,10 +328,6 @@ private final class SocketExchange: Sendable {
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         var one: Int32 = 1
         _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        #if canImport(Darwin)
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        #endif
         if connect(descriptor, address.ai_addr, address.ai_addrlen) != 0 {
             guard errno == EINPROGRESS || errno == EINTR else { throw URLError(.cannotConnectToHost, errno: errno) }
             try wait(for: Int16(POLLOUT), on: descriptor, deadline: deadline)
@@ -446,7 +403,6 @@ private final class SocketExchange: Sendable {
         var sent = 0
         while sent < bytes.count {
             guard !isEnded else { throw URLError(.cancelled) }
-            #if canImport(Glibc)
             if let tls = connection.tls {
                 sent += try bytes[sent...].withUnsafeBytes { buffer in
                     try tls.write(buffer) { events in
@@ -455,7 +411,6 @@ private final class SocketExchange: Sendable {
                 }
                 continue
             }
-            #endif
             let count = bytes[sent...].withUnsafeBytes { buffer in
                 send(socket, buffer.baseAddress, buffer.count, Self.sendFlags)
             }
@@ -502,7 +457,6 @@ private final class SocketExchange: Sendable {
     /// - Returns: How many bytes were read; `0` when the server closed the connection.
     private func read(into buffer: inout [UInt8], over connection: OpenConnection, timeout: Double?) throws -> Int {
         let socket = connection.socket
-        #if canImport(Glibc)
         if let tls = connection.tls {
             return try buffer.withUnsafeMutableBytes { buffer in
                 try tls.read(into: buffer) { events in
@@ -510,7 +464,6 @@ private final class SocketExchange: Sendable {
                 }
             }
         }
-        #endif
         while true {
             try wait(for: Int16(POLLIN), on: socket, deadline: Self.deadline(after: timeout))
             guard !isEnded else { throw URLError(.cancelled) }
@@ -545,16 +498,9 @@ private final class SocketExchange: Sendable {
         }
     }
 
-    #if canImport(Glibc)
     private static let streamSocketType = Int32(SOCK_STREAM.rawValue)
     private static let closeOnExec = Int32(SOCK_CLOEXEC.rawValue)
     private static let sendFlags = Int32(MSG_NOSIGNAL)
-    #else
-    private static let streamSocketType = SOCK_STREAM
-    /// Darwin has no `SOCK_CLOEXEC`; its sockets are set close-on-exec once made.
-    private static let closeOnExec: Int32 = 0
-    private static let sendFlags: Int32 = 0
-    #endif
 }
 
 extension URLError {
