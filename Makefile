@@ -12,7 +12,7 @@ PACKAGES := $(filter-out TestSupport,$(notdir $(wildcard Packages/*)))
 LOOPBACK_SUITES := EndToEndTests|DocumentedExamplesTests|ConfigEmulatorTests|ConfigDemoTests
 DOC_TARGETS := ConfigDirector ConfigModel ConfigTransport ConfigStore ConfigClient ConfigTesting ConfigOpenFeature
 
-.PHONY: help build demo test test-packages test-openfeature test-traits bench-tracing check-manifests check-privacy check-time-limits check-docs check-openssl check-imports check-api check-api-traits api build-api-traits test-consumer test-browser test-tsan lint format docs bench build-bench clean
+.PHONY: help build demo test test-packages test-openfeature test-traits bench-tracing check-manifests check-privacy check-time-limits check-docs check-apple check-openssl check-imports check-api check-api-traits api build-api-traits test-consumer test-browser test-tsan lint format docs bench build-bench clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -62,6 +62,9 @@ check-time-limits: ## Fail when a @Suite or @Test has no .timeLimit trait, direc
 
 check-docs: ## Fail when a relative link or a file path in backticks in the Markdown docs names nothing that exists.
 	python3 Scripts/check-docs.py
+
+check-apple: ## Compile every module, the traits and the app modules for iOS and macOS against Apple SDKs (skipped, saying so, where they are not prepared).
+	Scripts/check-apple.sh
 
 check-openssl: ## Fail when OpenSSLLibrary.swift's hand-declared signatures or constants differ from <openssl/ssl.h> (installs libssl-dev if missing).
 	Scripts/check-openssl.sh

@@ -10,7 +10,7 @@ extension ConfigKeys {
 
 #if canImport(SwiftUI)
 // README, "Values SwiftUI re-renders from" (SwiftUI exists on Apple platforms only).
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 struct CheckoutButton: View {
     @State private var configs: ObservedConfigs
 

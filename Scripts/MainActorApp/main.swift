@@ -7,6 +7,8 @@ import ConfigDirector
 
 try await testYourCode()
 try await readJSON(client: offlineClient())
+let timed = try timedClient()
+precondition(timed.value(for: "dark-mode", default: true))
 print("main-actor app: ok")
 
 /// A client that never connects, for running the examples that read values.

@@ -18,21 +18,27 @@ public typealias ConfigDirectorHookData = [String: any Sendable]
 /// hook registered, an evaluation costs what it costs without hooks.
 ///
 /// ```swift
+/// import ConfigDirector
+/// import Foundation
+///
 /// struct EvaluationTimer: ConfigDirectorHook {
 ///     func beforeEvaluation(_ evaluation: EvaluationHookContext, data: ConfigDirectorHookData) throws
 ///         -> ConfigDirectorHookData
 ///     {
-///         data.merging(["start": ContinuousClock.now]) { $1 }
+///         data.merging(["start": ProcessInfo.processInfo.systemUptime]) { $1 }
 ///     }
 ///
 ///     func afterEvaluation(
 ///         _ evaluation: EvaluationHookContext, result: ConfigEvaluation, data: ConfigDirectorHookData
 ///     ) throws {
-///         guard let start = data["start"] as? ContinuousClock.Instant else { return }
-///         print("\(evaluation.key): \(result.reason.rawValue) in \(ContinuousClock.now - start)")
+///         guard let start = data["start"] as? TimeInterval else { return }
+///         let seconds = ProcessInfo.processInfo.systemUptime - start
+///         print("\(evaluation.key): \(result.reason.rawValue) in \(seconds) s")
 ///     }
 /// }
 /// ```
+///
+/// (`ProcessInfo.systemUptime` runs on every OS the SDK supports; `ContinuousClock` needs iOS 16 or macOS 13.)
 public protocol ConfigDirectorHook: Sendable {
     /// The hook's name, in the log; its type's name by default.
     var name: String { get }

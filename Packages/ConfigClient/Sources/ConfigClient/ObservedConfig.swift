@@ -6,6 +6,7 @@ public import Observation
 /// reads ``value`` re-renders when the evaluated value changes, with no `.task` loop.
 ///
 /// ```swift
+/// @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 /// struct DarkModeToggle: View {
 ///     @State private var darkMode: ObservedConfig<Bool>
 ///
@@ -95,6 +96,7 @@ extension ObservedConfig: ConfigFollowerTarget {
 /// its own).
 ///
 /// ```swift
+/// @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 /// struct Checkout: View {
 ///     @State private var configs: ObservedConfigs
 ///
@@ -210,6 +212,7 @@ public import SwiftUI
 /// re-renders the view when it changes.
 ///
 /// ```swift
+/// @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 /// struct DarkModeLabel: View {
 ///     @ObservedConfigValue private var darkMode: Bool
 ///
