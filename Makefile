@@ -1,8 +1,15 @@
 # Every command a contributor or CI runs. `make help` lists the targets.
 SWIFT ?= swift
-# The kit that resolves the OpenFeature Swift SDK offline, with OpenCombine as Combine on Linux (its README).
-# The offline OpenFeature kit: CI and this machine have ../shared beside the clone.
+# The kit that resolves the traits' packages offline, with OpenCombine as Combine on Linux (its README): CI and
+# this machine have ../shared beside the clone. Where it is absent (GitHub), SwiftPM resolves them from the
+# network instead; OpenFeature then builds only on Apple platforms (open-feature/swift-sdk imports Combine), so
+# on Linux its steps say they are skipped.
 OFKIT ?= ../shared/openfeature-kit
+HAVE_OFKIT := $(wildcard $(OFKIT)/setup.sh)
+OPENFEATURE_BUILDS := $(or $(HAVE_OFKIT),$(filter Darwin,$(shell uname)))
+# $(call kit_setup,PACKAGE_DIRS): the kit's mirrors in each package's .swiftpm/, or a line saying there is no kit.
+kit_setup = $(if $(HAVE_OFKIT),bash $(OFKIT)/setup.sh $(1),@echo "no kit at $(OFKIT): SwiftPM resolves the traits' packages from the network")
+OPENFEATURE_SKIPPED = @echo "$@: skipped: no kit at $(OFKIT), and open-feature/swift-sdk needs Combine, which Linux has only through the kit (the GitHub macOS job tests the provider)"
 LINT_PATHS := Package.swift Packages Sources Tests Tools Scripts
 # Packages/TestSupport holds the test helpers and no tests: every other package builds it with its tests.
 PACKAGES := $(filter-out TestSupport,$(notdir $(wildcard Packages/*)))
@@ -36,16 +43,20 @@ test-packages: ## Build and test each Packages/<Name> alone, with its own manife
 test-openfeature: ## Test the OpenFeature provider with the trait on: ConfigOpenFeature alone, then the root's provider tests.
 	@# The kit writes its mirrors into each package's .swiftpm/ (ignored by git); the trait builds use
 	@# their own scratch folders (.build-openfeature, ignored too), so that the default builds never see them.
-	bash $(OFKIT)/setup.sh . Packages/ConfigOpenFeature
+ifneq ($(OPENFEATURE_BUILDS),)
+	$(call kit_setup,. Packages/ConfigOpenFeature)
 	$(SWIFT) test --package-path Packages/ConfigOpenFeature --traits OpenFeature \
 		--scratch-path Packages/ConfigOpenFeature/.build-openfeature
 	$(SWIFT) test --traits OpenFeature --scratch-path .build-openfeature \
 		--filter 'ConfigOpenFeatureTests|OpenFeatureProviderTests'
+else
+	$(OPENFEATURE_SKIPPED)
+endif
 
 test-traits: ## Test the traits Logging and Tracing on: ConfigClient alone, then the root's logger, hook and example tests.
 	@# As test-openfeature: the kit's mirrors in each package's .swiftpm/, the trait builds in their own scratch
 	@# folders (.build-traits, ignored by git), so that the default builds never see them.
-	bash $(OFKIT)/setup.sh . Packages/ConfigClient
+	$(call kit_setup,. Packages/ConfigClient)
 	$(SWIFT) test --package-path Packages/ConfigClient --traits Logging,Tracing \
 		--scratch-path Packages/ConfigClient/.build-traits
 	$(SWIFT) test --traits Logging,Tracing --scratch-path .build-traits \
@@ -76,7 +87,11 @@ check-api: build ## Fail when a public declaration or conformance differs from S
 	python3 Scripts/public-api.py .build/debug/Modules Scripts/public-api.txt
 
 check-api-traits: build-api-traits ## Fail when what the traits add to the public API differs from Scripts/public-api-traits.txt.
+ifneq ($(OPENFEATURE_BUILDS),)
 	python3 Scripts/public-api.py .build-api-traits/debug/Modules Scripts/public-api-traits.txt $(TRAIT_API_ARGUMENTS)
+else
+	$(OPENFEATURE_SKIPPED)
+endif
 
 api: build build-api-traits ## Rewrite Scripts/public-api.txt and Scripts/public-api-traits.txt after a deliberate change of the public API.
 	python3 Scripts/public-api.py .build/debug/Modules Scripts/public-api.txt --write
@@ -86,8 +101,12 @@ api: build build-api-traits ## Rewrite Scripts/public-api.txt and Scripts/public
 TRAIT_API_ARGUMENTS := --modules ConfigClient,ConfigOpenFeature --beyond Scripts/public-api.txt
 
 build-api-traits: ## Build ConfigOpenFeature (and so ConfigClient) with every trait on, through the kit, into .build-api-traits.
-	bash $(OFKIT)/setup.sh .
+ifneq ($(OPENFEATURE_BUILDS),)
+	$(call kit_setup,.)
 	$(SWIFT) build --traits OpenFeature,Logging,Tracing --scratch-path .build-api-traits --target ConfigOpenFeature
+else
+	$(OPENFEATURE_SKIPPED)
+endif
 
 test-consumer: ## Build a throwaway app that depends on a tagged clone by URL (ConfigModel alone, then ConfigDirector).
 	Scripts/test-consumer.sh
@@ -116,7 +135,7 @@ bench: ## Build Tools/Benchmarks in release mode and run every benchmark (QUICK=
 	QUICK=$(QUICK) Tools/Benchmarks/.build/release/Benchmarks
 
 bench-tracing: ## Build Tools/Benchmarks in release mode with the trait Tracing and run benchmark 17 (the tracing hook).
-	bash $(OFKIT)/setup.sh Tools/Benchmarks
+	$(call kit_setup,Tools/Benchmarks)
 	$(SWIFT) build -c release --package-path Tools/Benchmarks --traits Tracing --scratch-path Tools/Benchmarks/.build-tracing
 	BENCH=17 QUICK=$(QUICK) Tools/Benchmarks/.build-tracing/release/Benchmarks
 
