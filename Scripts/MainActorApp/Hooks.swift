@@ -6,14 +6,14 @@ struct EvaluationTimer: ConfigDirectorHook {
     func beforeEvaluation(_ evaluation: EvaluationHookContext, data: ConfigDirectorHookData) throws
         -> ConfigDirectorHookData
     {
-        data.merging(["start": ProcessInfo.processInfo.systemUptime]) { $1 }
+        data.merging(["start": Date()]) { $1 }
     }
 
     func afterEvaluation(
         _ evaluation: EvaluationHookContext, result: ConfigEvaluation, data: ConfigDirectorHookData
     ) throws {
-        guard let start = data["start"] as? TimeInterval else { return }
-        let seconds = ProcessInfo.processInfo.systemUptime - start
+        guard let start = data["start"] as? Date else { return }
+        let seconds = Date().timeIntervalSince(start)
         print("\(evaluation.key): \(result.reason.rawValue) in \(seconds) s")
     }
 }

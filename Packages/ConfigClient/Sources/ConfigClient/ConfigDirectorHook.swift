@@ -25,20 +25,21 @@ public typealias ConfigDirectorHookData = [String: any Sendable]
 ///     func beforeEvaluation(_ evaluation: EvaluationHookContext, data: ConfigDirectorHookData) throws
 ///         -> ConfigDirectorHookData
 ///     {
-///         data.merging(["start": ProcessInfo.processInfo.systemUptime]) { $1 }
+///         data.merging(["start": Date()]) { $1 }
 ///     }
 ///
 ///     func afterEvaluation(
 ///         _ evaluation: EvaluationHookContext, result: ConfigEvaluation, data: ConfigDirectorHookData
 ///     ) throws {
-///         guard let start = data["start"] as? TimeInterval else { return }
-///         let seconds = ProcessInfo.processInfo.systemUptime - start
+///         guard let start = data["start"] as? Date else { return }
+///         let seconds = Date().timeIntervalSince(start)
 ///         print("\(evaluation.key): \(result.reason.rawValue) in \(seconds) s")
 ///     }
 /// }
 /// ```
 ///
-/// (`ProcessInfo.systemUptime` runs on every OS the SDK supports; `ContinuousClock` needs iOS 16 or macOS 13.)
+/// (`ContinuousClock` would need iOS 16 or macOS 13, and `ProcessInfo.systemUptime` a reason in the app's privacy
+/// manifest; `Date` needs neither.)
 public protocol ConfigDirectorHook: Sendable {
     /// The hook's name, in the log; its type's name by default.
     var name: String { get }
