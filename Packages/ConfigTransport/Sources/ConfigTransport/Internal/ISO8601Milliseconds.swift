@@ -1,11 +1,11 @@
-public import Foundation
+internal import Foundation
 
 /// Writes dates as telemetry needs them: ISO 8601, UTC, with milliseconds (`2026-09-01T12:00:00.123Z`).
-@_spi(Testing) public enum ISO8601Milliseconds {
+enum ISO8601Milliseconds {
     /// The date's text, to the microsecond rounded and then to the millisecond rounded down.
     /// - Parameter date: The date.
     /// - Returns: Such as `2026-09-01T12:00:00.123Z`.
-    public static func string(from date: Date) -> String {
+    static func string(from date: Date) -> String {
         // Rounding to microseconds first keeps `x.123` (stored as x.12299999…) at 123 ms.
         let microseconds = (date.timeIntervalSince1970 * 1_000_000).rounded()
         let milliseconds = Int64((microseconds / 1000).rounded(.down))

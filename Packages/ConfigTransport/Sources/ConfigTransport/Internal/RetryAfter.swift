@@ -1,14 +1,14 @@
-public import Foundation
+internal import Foundation
 
 /// Reads an HTTP `Retry-After` header: a number of seconds, or an HTTP date.
-@_spi(Testing) public enum RetryAfter {
+enum RetryAfter {
     /// The wait a `Retry-After` value asks for, in seconds.
     /// - Parameters:
     ///   - value: The header's value.
     ///   - now: The time a date is counted from: the response's own `Date` when it has one (RFC 9110
     ///     §10.2.3), so that a device clock that is off does not change the wait; else the local time.
     /// - Returns: The wait (0 for a date in the past), or `nil` when the value is neither form.
-    public static func seconds(from value: String, now: Date) -> Double? {
+    static func seconds(from value: String, now: Date) -> Double? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
             return Double(trimmed)
@@ -23,7 +23,7 @@ public import Foundation
     ///   - head: The response's head.
     ///   - localNow: The local time.
     /// - Returns: The wait, or `nil` when the response has no `Retry-After` that reads as one.
-    public static func seconds(in head: HTTPResponseHead, localNow: Date) -> Double? {
+    static func seconds(in head: HTTPResponseHead, localNow: Date) -> Double? {
         guard let value = head.value(forHeader: "Retry-After") else { return nil }
         let sent = head.value(forHeader: "Date").flatMap { httpDate(from: $0.trimmingCharacters(in: .whitespaces)) }
         return seconds(from: value, now: sent ?? localNow)

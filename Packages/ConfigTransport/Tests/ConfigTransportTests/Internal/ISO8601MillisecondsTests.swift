@@ -1,7 +1,8 @@
-@_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
 import TestSupport
 import Testing
+
+@_spi(Internal) @_spi(Testing) @testable import ConfigTransport
 
 @Suite("ISO 8601 timestamps", .timeLimit(.minutes(1)))
 struct ISO8601MillisecondsTests {

@@ -1,6 +1,7 @@
-@_spi(Internal) @_spi(Testing) import ConfigTransport
 import Foundation
 import Testing
+
+@_spi(Internal) @_spi(Testing) @testable import ConfigTransport
 
 @Suite("Retry-After", .timeLimit(.minutes(1)))
 struct RetryAfterTests {

@@ -1,6 +1,6 @@
 #if canImport(Glibc)  // The socket client is compiled for Linux alone.
 @_spi(Internal) import ConfigModel
-@_spi(Internal) @_spi(Testing) import ConfigTransport
+@_spi(Internal) @_spi(Testing) @testable import ConfigTransport
 import Foundation
 import Testing
 import TestSupport

@@ -1,5 +1,5 @@
 #if canImport(Glibc)  // The parser is the socket client's, compiled for Linux alone.
-@_spi(Internal) @_spi(Testing) import ConfigTransport
+@_spi(Internal) @_spi(Testing) @testable import ConfigTransport
 import Foundation
 import TestSupport
 import Testing

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
-public import Foundation
+internal import Foundation
 
 /// Why an HTTP/1.1 response could not be parsed.
-@_spi(Testing) public enum HTTPResponseParserError: Error, Sendable, Hashable {
+enum HTTPResponseParserError: Error, Sendable, Hashable {
     /// The status line and header fields grew past the limit before their blank line.
     case headTooLarge(limit: Int)
     /// The status line is not `HTTP/1.x NNN reason`.
@@ -25,9 +25,9 @@ public import Foundation
 /// The body is framed as RFC 9112 §6.3 says: none for `HEAD`, `1xx`, `204` and `304`; chunked when
 /// `Transfer-Encoding` ends in `chunked` (trailer fields are read and dropped); `Content-Length` bytes; or
 /// until the connection closes. Body bytes are handed on as soon as they are fed, never held back.
-@_spi(Testing) public struct HTTPResponseParser: Sendable {
+struct HTTPResponseParser: Sendable {
     /// What one call to ``feed(_:)`` or ``finish()`` found, in order.
-    public enum Event: Sendable, Hashable {
+    enum Event: Sendable, Hashable {
         /// The final response's status and header fields.
         case head(HTTPResponseHead)
         /// The next bytes of the decoded body.
@@ -37,7 +37,7 @@ public import Foundation
     }
 
     /// The default bound of the head, in bytes.
-    public static let defaultMaxHeadSize = 64 * 1024
+    static let defaultMaxHeadSize = 64 * 1024
     /// The bound of one chunk-size line (with its extensions) or trailer field line, in bytes.
     static let maxChunkLineSize = 4 * 1024
 
@@ -63,13 +63,13 @@ public import Foundation
     /// - Parameters:
     ///   - requestMethod: The request's method; a response to `HEAD` has no body.
     ///   - maxHeadSize: The most bytes of status line and header fields, including their line ends.
-    public init(requestMethod: String = "GET", maxHeadSize: Int = HTTPResponseParser.defaultMaxHeadSize) {
+    init(requestMethod: String = "GET", maxHeadSize: Int = HTTPResponseParser.defaultMaxHeadSize) {
         self.hasNoBody = requestMethod.uppercased() == "HEAD"
         self.maxHeadSize = maxHeadSize
     }
 
     /// Whether the response is complete.
-    public var isComplete: Bool {
+    var isComplete: Bool {
         if case .done = state { return true }
         return false
     }
@@ -78,7 +78,7 @@ public import Foundation
     /// - Parameter bytes: The bytes, as they came off the connection.
     /// - Returns: What they completed, in order; body bytes are returned without waiting for more.
     /// - Throws: ``HTTPResponseParserError`` when the bytes are not a valid response.
-    public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) throws(HTTPResponseParserError) -> [Event]
+    mutating func feed<Bytes: Sequence>(_ bytes: Bytes) throws(HTTPResponseParserError) -> [Event]
     where Bytes.Element == UInt8 {
         buffer.append(contentsOf: bytes)
         var events: [Event] = []
@@ -158,7 +158,7 @@ public import Foundation
     /// Tells the parser that the connection ended.
     /// - Returns: ``Event/end`` when the body was framed by the connection's end, else nothing.
     /// - Throws: ``HTTPResponseParserError/truncated`` when the response was not complete.
-    public mutating func finish() throws(HTTPResponseParserError) -> [Event] {
+    mutating func finish() throws(HTTPResponseParserError) -> [Event] {
         switch state {
         case .done:
             return []

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-@_spi(Internal) @_spi(Locking) public import ConfigModel
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
 internal import Foundation
 internal import Glibc
 
@@ -28,7 +28,7 @@ internal import Glibc
 /// - Important: Without OpenSSL, an `https` URL fails with `URLError(.unsupportedURL)`, as does any scheme but
 ///   `http` and `https`. Responses are not decompressed (no `Accept-Encoding` is sent),
 ///   and there are no cookies, caching, proxies or connection reuse.
-@_spi(Testing) public final class SocketHTTPClient: HTTPClient {
+final class SocketHTTPClient: HTTPClient {
     private let logger: any ConfigDirectorLogger
     private let registry = ExchangeRegistry()
 
@@ -37,7 +37,7 @@ internal import Glibc
 
     /// Creates a client that verifies `https` servers against the system's trust store.
     /// - Parameter logger: Where connection failures are logged, at debug level; never bodies or keys.
-    public convenience init(logger: any ConfigDirectorLogger) {
+    convenience init(logger: any ConfigDirectorLogger) {
         self.init(logger: logger, openSSL: OpenSSLLibrary.shared)
     }
 
@@ -73,7 +73,7 @@ internal import Glibc
     /// Starts a request on its own thread.
     /// - Parameter request: The request; its URL must be `http` or `https`.
     /// - Returns: The exchange.
-    public func start(_ request: HTTPRequest) -> HTTPExchange {
+    func start(_ request: HTTPRequest) -> HTTPExchange {
         // The exchange, for the buffer to end when its reader goes away; let go once the thread ends.
         let running = Locked<SocketExchange?>(nil)
         let parts = BoundedParts(onAbandoned: { running.withLock { $0 }?.end(throwing: URLError(.cancelled)) })
@@ -95,14 +95,14 @@ internal import Glibc
     }
 
     /// Ends every exchange with `CancellationError`; later requests fail at once.
-    public func shutdown() {
+    func shutdown() {
         for exchange in registry.shutdown() {
             exchange.end(throwing: CancellationError())
         }
     }
 
     /// How many exchanges still have a running thread, for tests.
-    public var runningExchangeCount: Int { registry.count }
+    var runningExchangeCount: Int { registry.count }
 }
 
 /// The exchanges whose threads run, so that ``SocketHTTPClient/shutdown()`` reaches them all.
