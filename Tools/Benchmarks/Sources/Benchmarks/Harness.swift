@@ -48,6 +48,16 @@ final class Report: Sendable {
         figure("\(name).pass", pass ? 1 : 0)
     }
 
+    /// The names of the targets missed whose name ends with `suffix`.
+    func missedTargets(endingWith suffix: String) -> [String] {
+        content.withLock { $0.verdicts.filter { !$0.pass && $0.name.hasSuffix(suffix) }.map(\.name) }
+    }
+
+    /// How many targets were reported whose name ends with `suffix`.
+    func targetCount(endingWith suffix: String) -> Int {
+        content.withLock { $0.verdicts.filter { $0.name.hasSuffix(suffix) }.count }
+    }
+
     func printSummary() {
         let (figures, verdicts) = content.withLock { ($0.figures, $0.verdicts) }
         print("")

@@ -37,3 +37,15 @@ if runs(17) { await benchmarkTracingHook() }
 print(String(format: "\nran in %.1f s", Double(nowNanoseconds() - started) / 1e9))
 report.figure("total_seconds", Double(nowNanoseconds() - started) / 1e9)
 report.printSummary()
+
+// `GATE=allocations` (`make check-allocations`, a step of CI) fails the run when an allocation target was missed:
+// allocation counts are deterministic, timings are not, so only the allocation targets gate.
+if ProcessInfo.processInfo.environment["GATE"] == "allocations" {
+    let missed = report.missedTargets(endingWith: ".allocations")
+    let gated = report.targetCount(endingWith: ".allocations")
+    guard gated > 0, missed.isEmpty else {
+        print("allocation gate: FAILED: \(gated == 0 ? "no allocation target ran" : missed.joined(separator: ", "))")
+        exit(1)
+    }
+    print("allocation gate: the \(gated) allocation targets are met")
+}
