@@ -143,4 +143,95 @@ struct TelemetryCountingTests {
         #expect(secondBatch.evaluatedConfigs.map(\.count) == [3])
         #expect(secondBatch.evaluatedConfigs.first?.event.contextID == "second")
     }
+
+    /// The rule the stripes' caches rely on (`EvaluationReason`'s note): a reason depends only on the config's
+    /// revision, the context, the requested type and the default. The client reuses a reason for a read like the
+    /// previous one of its key (the telemetry cache's likeness, a kept JSON decode), so a cache keyed by less than
+    /// that would serve, and count, a stale reason. Reads of varied keys, types and defaults, with the served set
+    /// changing under them, must each give the reason a client that never read before gives, and telemetry must
+    /// count each under that reason (two defaults per type, so that reads alike and unlike alternate).
+    @Test("every read gives, and is counted under, the reason a fresh client gives it")
+    func reasonsAgreeWithFreshClients() async throws {
+        struct Theme: Decodable, Sendable {
+            let primary: String
+        }
+        enum Requested: CaseIterable { case bool, int, double, string, theme }
+        // Versions of one full set: each key changes type or value between them, into values that read well
+        // as some types and fail as others (an invalid boolean, a fraction read as an integer, a JSON document
+        // that does not decode, an empty value, a key dropped).
+        let variants: [[String: (ConfigType, String)]] = [
+            [
+                "flag": (.boolean, "true"), "count": (.integer, "12"), "text": (.string, "hi"),
+                "theme": (.json, #"{"primary":"red"}"#),
+            ],
+            [
+                "flag": (.boolean, "maybe"), "count": (.float, "2.5"), "text": (.string, ""),
+                "theme": (.json, #"{"other":1}"#),
+            ],
+            ["flag": (.string, "true"), "count": (.integer, "x"), "theme": (.string, #"{"primary":"red"}"#)],
+            [
+                "flag": (.boolean, "false"), "count": (.integer, "-3"), "text": (.json, #"{"primary":"blue"}"#),
+                "theme": (.json, "[1]"),
+            ],
+        ]
+        let sets = variants.map { configs in
+            ConfigSet(kind: .full, configs: configs.mapValues { ConfigState(type: $0.0, value: $0.1) })
+        }
+        func read(_ client: ConfigDirectorClient, _ key: String, _ requested: Requested, _ second: Bool)
+            -> (EvaluationReason, type: String)
+        {
+            switch requested {
+            case .bool: (client.evaluation(for: key, default: second).evaluation.reason, "Bool")
+            case .int: (client.evaluation(for: key, default: second ? 7 : 0).evaluation.reason, "Int")
+            case .double: (client.evaluation(for: key, default: second ? 0.5 : 1.5).evaluation.reason, "Double")
+            // Defaults whose text is another type's: only the requested type tells these reads apart.
+            case .string: (client.evaluation(for: key, default: second ? "true" : "7").evaluation.reason, "String")
+            case .theme:
+                (
+                    client.evaluation(for: key, as: Theme.self, default: Theme(primary: second ? "b" : "a"))
+                        .evaluation.reason, "Theme"
+                )
+            }
+        }
+        // The reason of a read on a client that never read before, by version, key and type.
+        var fresh: [String: EvaluationReason] = [:]
+        func freshReason(_ version: Int, _ key: String, _ requested: Requested) async throws -> EvaluationReason {
+            let name = "\(version) \(key) \(requested)"
+            if let known = fresh[name] { return known }
+            let other = try ClientFixture(initial: sets[version])
+            defer { other.client.close() }
+            await other.client.initialize()
+            let reason = read(other.client, key, requested, false).0
+            fresh[name] = reason
+            return reason
+        }
+
+        let fixture = try ClientFixture(initial: sets[0])
+        defer { fixture.client.close() }
+        await fixture.client.initialize()
+        var random = SplitMix64(seed: 45)
+        var version = 0
+        var counted: [String: Int] = [:]
+        let keys = ["flag", "count", "text", "theme", "absent"]
+        for _ in 0..<600 {
+            if random.next() % 8 == 0 {
+                version = Int(random.next() % UInt64(sets.count))
+                // The in-memory transport hands the set over, and the client applies it, before `serve` returns.
+                try fixture.server.serve(sets[version])
+                continue
+            }
+            let key = keys[Int(random.next() % UInt64(keys.count))]
+            let requested = Requested.allCases[Int(random.next() % UInt64(Requested.allCases.count))]
+            let (reason, type) = read(fixture.client, key, requested, random.next() % 2 == 0)
+            let expected = try await freshReason(version, key, requested)
+            #expect(reason == expected, "\(key) read as \(type) in version \(version)")
+            counted["\(key) \(expected.rawValue) \(type)", default: 0] += 1
+        }
+        var sent: [String: Int] = [:]
+        for aggregate in try await flushedBatch(fixture).evaluatedConfigs {
+            let event = aggregate.event
+            sent["\(event.key) \(event.reason.rawValue) \(event.requestedType)", default: 0] += aggregate.count
+        }
+        #expect(sent == counted)
+    }
 }

@@ -1,3 +1,11 @@
+// For the SDK's maintainers, the rule two caches of the client rely on: a reason depends only on the config's
+// revision (its type and value as served), the context, the requested type and the default's text. Each lock stripe
+// of ConfigClient keeps the reason of a read for the next read like it: `TelemetryCache` counts an evaluation under
+// the reason of the last one of its key with the same `TelemetryCache.Likeness` (revision, context generation,
+// requested type, default text), and `DecodedValues` keeps a JSON read's reason with its decode (by revision and
+// type). A reason that depended on anything else would be served and counted stale, with nothing to tell.
+// `TelemetryCountingTests.reasonsAgreeWithFreshClients` checks the caches against clients that never read before.
+
 /// Why an evaluation returned the value it did; its raw value is the kebab-case name telemetry
 /// reports, such as `found-match`.
 public enum EvaluationReason: String, Sendable, Hashable, CaseIterable {

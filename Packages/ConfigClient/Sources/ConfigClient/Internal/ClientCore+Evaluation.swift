@@ -431,6 +431,10 @@ extension ClientCore {
 
     /// Reads readable text as `Value` into `value`, which holds the default value on entry and is
     /// left alone unless the text parses (or decodes).
+    ///
+    /// The reason depends on the config's revision (its text and type), the requested type and nothing else,
+    /// as the stripes' caches assume (the rule is written beside `EvaluationReason`): the telemetry cache counts
+    /// a read like the last one of its key under that one's reason, and a kept decode carries its reason.
     /// - Returns: The reason of the evaluation.
     @inline(__always)
     private static func read<Value>(
