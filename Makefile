@@ -71,7 +71,7 @@ check-privacy: ## Fail when a module's PrivacyInfo.xcprivacy and its uses of App
 check-time-limits: ## Fail when a @Suite or @Test has no .timeLimit trait, directly or from an enclosing suite.
 	python3 Scripts/check-time-limits.py
 
-check-docs: ## Fail when a relative link or a file path in backticks in the Markdown docs names nothing that exists.
+check-docs: ## Fail when a relative link, a file path or a Swift symbol (Type.member) in backticks in the Markdown docs names nothing that exists.
 	python3 Scripts/check-docs.py
 
 check-apple: ## Compile every module, the traits and the app modules for iOS and macOS against Apple SDKs (skipped, saying so, where they are not prepared).

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Fails when a Markdown document of the repository points at a file that does not exist.
+"""Fails when a Markdown document of the repository points at a file or a Swift symbol that does not exist.
 
 The documents: README.md, CONTRIBUTING.md, Docs/*.md, every other README.md, and the DocC articles
-(`*.docc/*.md`). Two kinds of pointer are checked, outside fenced code blocks:
+(`*.docc/*.md`). Three kinds of pointer are checked, outside fenced code blocks:
 
 - a relative link, `[text](path)` or `[text](path#anchor)`: the path must exist, relative to the
   document; an anchor into a Markdown file must be one of its headings (GitHub's slugs);
@@ -11,7 +11,12 @@ The documents: README.md, CONTRIBUTING.md, Docs/*.md, every other README.md, and
   or a bare file name with a source or document extension (`Exports.swift`, found anywhere in the
   repository). A token counts as a path only when it starts at something that exists (a top-level entry,
   an entry beside the document, a module folder) or names such a file; placeholders (`<Name>`, `…`, `*`)
-  and paths git ignores (build products, `.swiftpm/`) are skipped.
+  and paths git ignores (build products, `.swiftpm/`) are skipped;
+- a Swift symbol in backticks, `TypeName.member` (a rule quoted next to the constant that holds it, such as
+  `TelemetryAggregates.capacity`): the type must be declared in a Swift file of the repository, and the member
+  declared (`let`, `var`, `func`, `case`, `init`...) in a file that declares or extends that type. A type that no
+  source declares must be one of EXTERNAL_TYPES (Foundation's, Swift's, a dependency's); add it there when a
+  document names a member of such a type on purpose.
 
 Usage: check-docs.py [FILE...]   (no argument: every document of the repository)
 """
@@ -27,6 +32,11 @@ SKIPPED_FOLDERS = {".git", ".build", ".swiftpm"}
 LINK = re.compile(r"(?<!\!)\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 CODE_SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
 HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
+SYMBOL = re.compile(r"([A-Z][A-Za-z0-9]*)\.([a-z][A-Za-z0-9]*)(?:\.[a-z][A-Za-z0-9]*)*(?:\(\))?")
+TYPE_DECLARATION = re.compile(r"\b(?:class|struct|enum|actor|protocol|typealias|extension)\s+(?:[A-Z]\w*\.)*([A-Z]\w*)")
+# Types the documents name members of that no Swift file of the repository declares.
+EXTERNAL_TYPES = {"URLSession", "ServiceContext", "Task", "JSONSerialization", "InstrumentationSystem", "ProcessInfo",
+                  "URLError", "UserDefaults", "Bundle", "OpenFeatureAPI", "Reason", "String", "Date", "DispatchQueue"}
 
 
 def documents():
@@ -108,6 +118,34 @@ class Index:
             places.append(os.path.join(os.path.dirname(folder), token))
         return places or None
 
+    def swift_sources(self):
+        """The text of each Swift file, by the types it declares or extends (read once, on first use)."""
+        if not hasattr(self, "_types"):
+            self._types, aliases = {}, {}
+            for path in repository_files():
+                if path.endswith(".swift"):
+                    text = open(os.path.join(ROOT, path), errors="replace").read()
+                    for name in set(TYPE_DECLARATION.findall(text)):
+                        self._types.setdefault(name, []).append(text)
+                    aliases.update(re.findall(r"\btypealias\s+([A-Z]\w*)\s*=\s*(?:[A-Z]\w*\.)*([A-Z]\w*)", text))
+            # A member of an alias is declared where its type is.
+            for alias, target in aliases.items():
+                self._types[alias] = self._types.get(alias, []) + self._types.get(target, [])
+        return self._types
+
+    def symbol_problem(self, type_name, member):
+        """Why `type_name.member` names nothing of the sources, or None when it does (or names another library's)."""
+        texts = self.swift_sources().get(type_name)
+        if texts is None:
+            return None if type_name in EXTERNAL_TYPES else f"no Swift file declares a type {type_name}"
+        declared = re.compile(
+            r"(?:\b(?:let|var|func|case|typealias|class|struct|enum|actor|protocol)\s+|\bcase\s[^\n=]*[ ,(])"
+            + re.escape(member) + r"\b"
+        )
+        if member == "init" or any(declared.search(text) for text in texts):
+            return None
+        return f"no file that declares or extends {type_name} declares a member {member}"
+
     def exists(self, place):
         if place.startswith("name:"):
             return place.removeprefix("name:") in self.names
@@ -132,6 +170,12 @@ def check(document, index):
             token = match.group(1).strip()
             if re.search(r"[<>…*$~ {}()|=,;]", token) or token.startswith(("-", "/", "http")):
                 continue  # a placeholder, a pattern, a command line or code, a URL
+            symbol = SYMBOL.fullmatch(token)
+            if symbol and not token.endswith(FILE_EXTENSIONS + (".resolved", ".docc")):
+                problem = index.symbol_problem(symbol.group(1), symbol.group(2))
+                if problem:
+                    problems.append(f"{document}:{number}: `{token}`: {problem}")
+                continue
             places = index.candidates(token, folder)
             if places and not any(index.exists(place) for place in places):
                 problems.append(f"{document}:{number}: `{token}` names a file that does not exist")
@@ -147,7 +191,7 @@ def main():
     if problems:
         print(f"{len(problems)} broken pointers in the documents; fix the path or the sentence around it.")
         sys.exit(1)
-    print(f"documents: {len(chosen)} checked, every relative link and file path exists")
+    print(f"documents: {len(chosen)} checked, every relative link, file path and Swift symbol exists")
 
 
 main()
