@@ -22,7 +22,8 @@ private struct ObservedTheme: Decodable, Equatable, Sendable {
 
 /// A string config whose parse reads the client, as an app's type may.
 private struct GreetingReadingTheClient: ConfigValue {
-    nonisolated(unsafe) static weak var client: ConfigDirectorClient?
+    /// The client the parse reads, set by the test that uses this type.
+    static let client = Protected<ConfigDirectorClient?>(nil)
     static var configValueKind: ConfigValueKind { .string }
     let text: String
     let darkMode: Bool
@@ -34,7 +35,7 @@ private struct GreetingReadingTheClient: ConfigValue {
 
     init?(configValue: String) {
         text = configValue
-        darkMode = Self.client?.value(for: "dark-mode", default: false) ?? false
+        darkMode = Self.client.withLock { $0 }?.value(for: "dark-mode", default: false) ?? false
     }
 }
 
@@ -181,8 +182,8 @@ struct ObservationTests {
     func parseReadsTheClient() async throws {
         let fixture = try ClientFixture()
         await fixture.client.initialize()
-        GreetingReadingTheClient.client = fixture.client
-        defer { GreetingReadingTheClient.client = nil }
+        GreetingReadingTheClient.client.withLock { $0 = fixture.client }
+        defer { GreetingReadingTheClient.client.withLock { $0 = nil } }
         let greeting = ObservedConfig(
             "greeting", default: GreetingReadingTheClient(text: "", darkMode: false), client: fixture.client)
         #expect(greeting.value == GreetingReadingTheClient(text: "hello", darkMode: true))

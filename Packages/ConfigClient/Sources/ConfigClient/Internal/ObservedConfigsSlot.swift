@@ -1,5 +1,5 @@
 #if canImport(Observation)
-import Observation
+internal import Observation
 
 /// One key followed by an ``ObservedConfigs``: its current value, observed on its own, with what tells
 /// the key apart from another key of the same name and type (its default value), and whether anything
