@@ -61,39 +61,20 @@ struct RelaunchTests {
     }
 
     /// Runs this test alone in a new process of the test binary, with `home` as its home and data
-    /// folder, and returns the lines the launch reported. It waits for the process without blocking a
-    /// thread of the cooperative pool, which the tests running meanwhile need.
+    /// folder, and returns the lines the launch reported.
     private static func relaunch(role: String, home: URL) async throws -> [String] {
         let report = home.appendingPathComponent("report-\(role).txt")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["--testing-library", "swift-testing", "--filter", "keptAcrossRelaunch"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["HOME"] = home.path
-        environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
-        environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
-        environment[roleVariable] = role
-        environment[reportVariable] = report.path
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        // A launch that hangs is ended after a minute, so that its termination resumes the wait below.
-        let watchdog = Task {
-            try await Task.sleep(nanoseconds: 60_000_000_000)
-            if process.isRunning { process.terminate() }
-        }
-        let launch = await withCheckedContinuation { (exited: CheckedContinuation<Result<Void, any Error>, Never>) in
-            process.terminationHandler = { _ in exited.resume(returning: .success(())) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                exited.resume(returning: .failure(error))
-            }
-        }
-        try launch.get()
-        watchdog.cancel()
-        guard process.terminationStatus == 0 else { return ["exit status \(process.terminationStatus)"] }
+        let status = try await relaunchThisTestBinary(
+            filter: "keptAcrossRelaunch",
+            environment: [
+                "HOME": home.path,
+                "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+                "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+                roleVariable: role,
+                reportVariable: report.path,
+            ]
+        )
+        guard status == 0 else { return ["exit status \(status)"] }
         return String(decoding: try Data(contentsOf: report), as: UTF8.self).components(separatedBy: "\n")
     }
 }

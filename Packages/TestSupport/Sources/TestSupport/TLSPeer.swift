@@ -22,6 +22,9 @@ public final class TLSPeer: Sendable {
         case closeStream
         /// Answers like ``echo``, but speaks TLS 1.1 at most.
         case tls11
+        /// Answers like ``echo``, over TLS 1.2 with anonymous suites only (`aNULL`): it presents no certificate,
+        /// so only a client whose suites and security level allow them (security level 0) shakes hands.
+        case anonymous
         /// Reads the client's hello, sends half of its own first flight, and closes.
         case midHandshake
         /// Shakes hands, reads the request, sends a head promising 100 bytes, half a record of body, and closes.
@@ -38,6 +41,7 @@ public final class TLSPeer: Sendable {
             case .stream: ["stream"]
             case .closeStream: ["close-stream"]
             case .tls11: ["tls1.1"]
+            case .anonymous: ["anonymous"]
             case .midHandshake: ["mid-handshake"]
             case .midRecord: ["mid-record"]
             case .relay(let port): ["relay", String(port)]
@@ -58,7 +62,7 @@ public final class TLSPeer: Sendable {
     /// - Parameters:
     ///   - mode: What it does with each connection.
     ///   - certificates: The folder of certificates; the script is written there too.
-    ///   - server: The certificate it presents.
+    ///   - server: The certificate it presents (none in ``Mode/anonymous``).
     /// - Returns: The peer, listening.
     /// - Throws: When Python does not start or reports no port within ten seconds.
     public static func start(
@@ -66,7 +70,7 @@ public final class TLSPeer: Sendable {
     ) async throws -> TLSPeer {
         let script = certificates.folder.appendingPathComponent("tls_peer.py")
         let arguments =
-            ["python3", script.path, certificates.path(of: server), certificates.serverKeyPath] + mode.arguments
+            ["python3", script.path, certificates.path(of: server), certificates.keyPath(of: server)] + mode.arguments
         return try await offThePool {
             if !FileManager.default.fileExists(atPath: script.path) { try Data(Self.script.utf8).write(to: script) }
             let (process, line) = try ChildProcess.startHelper(arguments)
@@ -96,7 +100,15 @@ public final class TLSPeer: Sendable {
 
         cert, key, mode = sys.argv[1], sys.argv[2], sys.argv[3]
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(cert, key)
+        if mode == "anonymous":
+            context.set_ciphers("aNULL:@SECLEVEL=0")
+            context.maximum_version = ssl.TLSVersion.TLSv1_2
+            mode = "echo"
+        else:
+            if cert.endswith("weak-key.pem"):
+                # This side's security level must let it present an RSA-1024 key; the client's decides.
+                context.set_ciphers("DEFAULT:@SECLEVEL=0")
+            context.load_cert_chain(cert, key)
         if mode == "tls1.1":
             warnings.simplefilter("ignore")
             context.set_ciphers("DEFAULT:@SECLEVEL=0")

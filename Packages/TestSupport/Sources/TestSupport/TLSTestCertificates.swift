@@ -14,6 +14,12 @@ public final class TLSTestCertificates: Sendable {
         case expired
         /// Self-signed, for `127.0.0.1`: no trusted root signed it.
         case untrusted
+        /// Signed by the test root, with `CN=localhost` and no subject alternative name: only a verifier that falls
+        /// back to the common name accepts it for `localhost`.
+        case commonNameOnly = "common-name-only"
+        /// Signed by the test root, for `127.0.0.1` and `localhost`, with an RSA key of 1,024 bits (``weakKeyPath``):
+        /// about 80 bits of security, under OpenSSL's security level 2.
+        case weakKey = "weak-key"
     }
 
     /// The folder that holds every file.
@@ -21,8 +27,17 @@ public final class TLSTestCertificates: Sendable {
 
     /// The test root's certificate, a PEM file for the socket client's test seam or for `SSL_CERT_FILE`.
     public var rootPath: String { folder.appendingPathComponent("root.pem").path }
-    /// The private key of every server certificate.
+    /// The private key of every server certificate but ``Server/weakKey``'s.
     public var serverKeyPath: String { folder.appendingPathComponent("server.key").path }
+    /// The private key of ``Server/weakKey``, RSA of 1,024 bits.
+    public var weakKeyPath: String { folder.appendingPathComponent("weak.key").path }
+
+    /// The private key of `server`.
+    /// - Parameter server: Which certificate.
+    /// - Returns: Its key's path.
+    public func keyPath(of server: Server) -> String {
+        server == .weakKey ? weakKeyPath : serverKeyPath
+    }
 
     /// The PEM file of `server`.
     /// - Parameter server: Which certificate.
@@ -43,19 +58,29 @@ public final class TLSTestCertificates: Sendable {
                 + ["-addext", "keyUsage=critical,keyCertSign,cRLSign"]
         )
         try run(["req", "-new"] + ec + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"])
-        let signed: [(Server, names: String, days: String)] = [
-            (.valid, "IP:127.0.0.1,DNS:localhost", "36500"),
-            (.wrongHost, "DNS:wrong.example", "36500"),
+        try run(["req", "-new", "-key", "server.key", "-out", "localhost.csr", "-subj", "/CN=localhost"])
+        try run(
+            ["req", "-new", "-newkey", "rsa:1024", "-nodes", "-keyout", "weak.key", "-out", "weak.csr"] + [
+                "-subj", "/CN=127.0.0.1",
+            ])
+        let signed: [(Server, request: String, names: String?, days: String)] = [
+            (.valid, "server.csr", "IP:127.0.0.1,DNS:localhost", "36500"),
+            (.wrongHost, "server.csr", "DNS:wrong.example", "36500"),
             // A negative validity: it starts now and ended a day ago.
-            (.expired, "IP:127.0.0.1,DNS:localhost", "-1"),
+            (.expired, "server.csr", "IP:127.0.0.1,DNS:localhost", "-1"),
+            (.commonNameOnly, "localhost.csr", nil, "36500"),
+            (.weakKey, "weak.csr", "IP:127.0.0.1,DNS:localhost", "36500"),
         ]
-        for (index, (server, names, days)) in signed.enumerated() {
-            let extensions = folder.appendingPathComponent("\(server.rawValue).ext")
-            try Data("subjectAltName=\(names)\n".utf8).write(to: extensions)
+        for (index, (server, request, names, days)) in signed.enumerated() {
+            var extensions: [String] = []
+            if let names {
+                let file = folder.appendingPathComponent("\(server.rawValue).ext")
+                try Data("subjectAltName=\(names)\n".utf8).write(to: file)
+                extensions = ["-extfile", file.path]
+            }
             try run(
-                ["x509", "-req", "-in", "server.csr", "-CA", "root.pem", "-CAkey", "root.key"]
-                    + ["-set_serial", "\(index + 2)", "-days", days, "-extfile", extensions.path]
-                    + ["-out", "\(server.rawValue).pem"]
+                ["x509", "-req", "-in", request, "-CA", "root.pem", "-CAkey", "root.key"]
+                    + ["-set_serial", "\(index + 2)", "-days", days] + extensions + ["-out", "\(server.rawValue).pem"]
             )
         }
         try run(

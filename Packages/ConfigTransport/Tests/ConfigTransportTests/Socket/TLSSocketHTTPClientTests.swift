@@ -2,6 +2,7 @@
 @_spi(Internal) import ConfigModel
 @_spi(Internal) @_spi(Testing) @testable import ConfigTransport
 import Foundation
+import Glibc
 import Testing
 import TestSupport
 import ModelTestSupport
@@ -162,6 +163,146 @@ struct TLSSocketHTTPClientTests {
         defer { client.shutdown() }
         let outcome = await ExchangeOutcome.collect(client.start(Self.request(peer.url())))
         #expect(outcome.urlError?.code == .serverCertificateUntrusted)
+    }
+
+    @Test("refuses a certificate that names the host in its common name alone, as Apple's and browsers' verifiers do")
+    func commonNameOnly() async throws {
+        let outcome = try await Self.exchange(.echo, server: .commonNameOnly, host: "localhost")
+        let error = try #require(outcome.urlError)
+        #expect(error.code == .serverCertificateUntrusted)
+        #expect(error.localizedDescription.contains("mismatch"))
+        #expect(outcome.heads.isEmpty)
+    }
+
+    @Test("shakes hands for a fully qualified name: its trailing dot is left out of SNI and of the certificate's match")
+    func trailingDot() async throws {
+        let certificates = try await offThePool { try TLSTestCertificates() }
+        defer { certificates.remove() }
+        let peer = try await TLSPeer.start(.echo, certificates: certificates)
+        defer { peer.stop() }
+        let context = try TLSContext(library: try Self.openSSL(), additionalTrustedRoot: certificates.rootPath)
+        // A socket to the peer's address, and TLS for the name `localhost.`: resolving that absolute name is the
+        // system's (this machine's resolver does not know it; curl fails the same way here).
+        try await offThePool {
+            let socket = try Self.blockingSocket(toLoopbackPort: peer.port)
+            defer { close(socket) }
+            let connection = try context.connection(over: socket, host: "localhost.")
+            // A blocking socket: OpenSSL never asks to wait for it.
+            try connection.handshake { _ in }
+            connection.close()
+        }
+        #expect(TLSContext.nameWithoutRootDot("localhost.") == "localhost")
+        #expect(TLSContext.nameWithoutRootDot("localhost..") == "localhost..")
+        #expect(TLSContext.nameWithoutRootDot(".") == ".")
+    }
+
+    /// A blocking TCP socket connected to `port` on 127.0.0.1.
+    private static func blockingSocket(toLoopbackPort port: Int) throws -> Int32 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw POSIXError(.EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(socket)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        return socket
+    }
+
+    // The system's OpenSSL configuration is read once per process, when OpenSSL starts: these tests run their
+    // client in a new process of the test binary, started with `OPENSSL_CONF` naming a configuration that
+    // weakens the defaults as a user's `openssl.cnf` can, and read its outcome from a report.
+
+    @Test("refuses a server that presents no certificate, when the system's configuration allows anonymous suites")
+    func anonymousServerUnderWeakConfiguration() async throws {
+        if try await Self.runRelaunchedExchange() { return }
+        let outcome = try await Self.relaunchedExchange(
+            .anonymous, cipherString: "ALL:@SECLEVEL=0", filter: "anonymousServerUnderWeakConfiguration")
+        // Refused by the suites and the security level (no suite in common), or, were those to allow an anonymous
+        // suite, by the certificate the handshake must have brought.
+        let refusals = [URLError.Code.secureConnectionFailed, .serverCertificateUntrusted].map {
+            "error \($0.rawValue) "
+        }
+        #expect(refusals.contains { outcome.hasPrefix($0) }, "\(outcome)")
+    }
+
+    @Test("refuses an RSA-1024 certificate, when the system's configuration sets security level 1")
+    func weakKeyUnderLevelOne() async throws {
+        if try await Self.runRelaunchedExchange() { return }
+        let outcome = try await Self.relaunchedExchange(
+            .echo, server: .weakKey, cipherString: "DEFAULT:@SECLEVEL=1", filter: "weakKeyUnderLevelOne")
+        #expect(outcome.hasPrefix("error \(URLError.Code.serverCertificateUntrusted.rawValue) "), "\(outcome)")
+        #expect(outcome.contains("key too weak"), "\(outcome)")
+    }
+
+    /// Set in a relaunched process: the URL it requests, the root it trusts, and where it reports.
+    private static let relaunchedURL = "CONFIGDIRECTOR_TLS_URL"
+    private static let relaunchedRoot = "CONFIGDIRECTOR_TLS_ROOT"
+    private static let relaunchedReport = "CONFIGDIRECTOR_TLS_REPORT"
+
+    /// Starts a peer in `mode` presenting `server`, then runs the test `filter` in a new process whose OpenSSL
+    /// reads a configuration of `CipherString = cipherString`; that process requests the peer and reports.
+    /// - Returns: What it reported: `ok <status>`, or `error <URLError code> <description>`.
+    private static func relaunchedExchange(
+        _ mode: TLSPeer.Mode,
+        server: TLSTestCertificates.Server = .valid,
+        cipherString: String,
+        filter: String
+    ) async throws -> String {
+        let certificates = try await offThePool { try TLSTestCertificates() }
+        defer { certificates.remove() }
+        let peer = try await TLSPeer.start(mode, certificates: certificates, server: server)
+        defer { peer.stop() }
+        let configuration = certificates.folder.appendingPathComponent("openssl.cnf")
+        let text = """
+            openssl_conf = openssl_init
+            [openssl_init]
+            ssl_conf = ssl_configuration
+            [ssl_configuration]
+            system_default = tls_defaults
+            [tls_defaults]
+            CipherString = \(cipherString)
+
+            """
+        try Data(text.utf8).write(to: configuration)
+        let report = certificates.folder.appendingPathComponent("report.txt")
+        let status = try await relaunchThisTestBinary(
+            filter: filter,
+            environment: [
+                "OPENSSL_CONF": configuration.path, relaunchedURL: peer.url().absoluteString,
+                relaunchedRoot: certificates.rootPath, relaunchedReport: report.path,
+            ]
+        )
+        guard status == 0 else { return "exit status \(status)" }
+        return String(decoding: try Data(contentsOf: report), as: UTF8.self)
+    }
+
+    /// In a relaunched process, requests the URL it was given, trusting the root it was given, and reports.
+    /// - Returns: Whether this process is a relaunched one (and so the test's whole part here is done).
+    private static func runRelaunchedExchange() async throws -> Bool {
+        let environment = ProcessInfo.processInfo.environment
+        guard let url = environment[relaunchedURL].flatMap(URL.init(string:)), let root = environment[relaunchedRoot],
+            let report = environment[relaunchedReport]
+        else { return false }
+        let client = SocketHTTPClient(
+            logger: SilentLogger(level: .debug), openSSL: .success(try openSSL()), additionalTrustedRoot: root)
+        defer { client.shutdown() }
+        let outcome = await ExchangeOutcome.collect(client.start(request(url)))
+        let line =
+            if let error = outcome.urlError {
+                "error \(error.code.rawValue) \(error.localizedDescription)"
+            } else {
+                "ok \(outcome.heads.first?.statusCode ?? 0)"
+            }
+        try Data(line.utf8).write(to: URL(fileURLWithPath: report))
+        return true
     }
 
     @Test("a refused certificate is a transient error of the streaming transport: retried with backoff, warned once")

@@ -19,7 +19,7 @@ final class OpenSSLLibrary: Sendable {
     typealias MethodFunction = @Sendable @convention(c) () -> OpaquePointer?
     /// `SSL_CTX *SSL_CTX_new(const SSL_METHOD *)` and `SSL *SSL_new(SSL_CTX *)`.
     typealias NewFunction = @Sendable @convention(c) (OpaquePointer?) -> OpaquePointer?
-    /// `void SSL_CTX_free(SSL_CTX *)` and `void SSL_free(SSL *)`.
+    /// `void SSL_CTX_free(SSL_CTX *)`, `void SSL_free(SSL *)` and `void X509_free(X509 *)`.
     typealias FreeFunction = @Sendable @convention(c) (OpaquePointer?) -> Void
     /// `int f(SSL_CTX *)` or `int f(SSL *)`: `SSL_CTX_set_default_verify_paths`, `SSL_connect`, `SSL_shutdown`.
     typealias StatusFunction = @Sendable @convention(c) (OpaquePointer?) -> Int32
@@ -32,11 +32,14 @@ final class OpenSSLLibrary: Sendable {
     typealias ControlFunction = @Sendable @convention(c) (OpaquePointer?, Int32, Int, UnsafeMutableRawPointer?) -> Int
     /// `int SSL_set_fd(SSL *, int)`.
     typealias SetDescriptorFunction = @Sendable @convention(c) (OpaquePointer?, Int32) -> Int32
-    /// `int f(T *, const char *)`: `SSL_set1_host`, `X509_VERIFY_PARAM_set1_ip_asc`.
+    /// `int f(T *, const char *)`: `SSL_set1_host`, `X509_VERIFY_PARAM_set1_ip_asc`, `SSL_CTX_set_cipher_list`,
+    /// `SSL_CTX_set_ciphersuites`.
     typealias SetTextFunction = @Sendable @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
     /// `void SSL_set_hostflags(SSL *, unsigned int)`.
     typealias SetFlagsFunction = @Sendable @convention(c) (OpaquePointer?, UInt32) -> Void
-    /// `X509_VERIFY_PARAM *SSL_get0_param(SSL *)`.
+    /// `void SSL_CTX_set_security_level(SSL_CTX *, int)`.
+    typealias SetLevelFunction = @Sendable @convention(c) (OpaquePointer?, Int32) -> Void
+    /// `X509_VERIFY_PARAM *SSL_get0_param(SSL *)` and `X509 *SSL_get1_peer_certificate(const SSL *)`.
     typealias ParameterFunction = @Sendable @convention(c) (OpaquePointer?) -> OpaquePointer?
     /// `int SSL_get_error(const SSL *, int ret)`.
     typealias GetErrorFunction = @Sendable @convention(c) (OpaquePointer?, Int32) -> Int32
@@ -69,6 +72,9 @@ final class OpenSSLLibrary: Sendable {
     static let partialWriteMode = 0x1 | 0x2
     /// `X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS`: `*` matches a whole label only, as browsers match it.
     static let noPartialWildcards: UInt32 = 0x4
+    /// `X509_CHECK_FLAG_NEVER_CHECK_SUBJECT`: a host name matches the subject alternative names only, never the
+    /// subject's common name, as Apple's, Chrome's and Firefox's verifiers match it.
+    static let neverCheckSubject: UInt32 = 0x20
     /// `SSL_VERIFY_PEER`.
     static let verifyPeer: Int32 = 1
     /// `SSL_ERROR_SSL`: a protocol or verification failure, described by the error queue.
@@ -99,6 +105,12 @@ final class OpenSSLLibrary: Sendable {
     let contextLoadVerifyLocations: LoadLocationsFunction
     /// `SSL_CTX_set_verify`.
     let contextSetVerify: SetVerifyFunction
+    /// `SSL_CTX_set_security_level`.
+    let contextSetSecurityLevel: SetLevelFunction
+    /// `SSL_CTX_set_cipher_list`: the suites of TLS 1.2.
+    let contextSetCipherList: SetTextFunction
+    /// `SSL_CTX_set_ciphersuites`: the suites of TLS 1.3 (OpenSSL 1.1.1 and later).
+    let contextSetCipherSuites: SetTextFunction
     /// `SSL_CTX_ctrl`.
     let contextControl: ControlFunction
     /// `SSL_new`.
@@ -129,6 +141,11 @@ final class OpenSSLLibrary: Sendable {
     let sslShutdown: StatusFunction
     /// `SSL_get_verify_result`.
     let sslVerifyResult: VerifyResultFunction
+    /// `SSL_get1_peer_certificate` (OpenSSL 3; `SSL_get_peer_certificate` in 1.1): the server's certificate, which
+    /// the caller frees with ``certificateFree``; `NULL` when the server sent none.
+    let sslPeerCertificate: ParameterFunction
+    /// `X509_free`.
+    let certificateFree: FreeFunction
     /// `X509_verify_cert_error_string`.
     let verifyErrorText: VerifyErrorTextFunction
     /// `ERR_get_error`.
@@ -168,6 +185,9 @@ final class OpenSSLLibrary: Sendable {
         contextUseDefaultVerifyPaths = try Self.function("SSL_CTX_set_default_verify_paths", in: ssl)
         contextLoadVerifyLocations = try Self.function("SSL_CTX_load_verify_locations", in: ssl)
         contextSetVerify = try Self.function("SSL_CTX_set_verify", in: ssl)
+        contextSetSecurityLevel = try Self.function("SSL_CTX_set_security_level", in: ssl)
+        contextSetCipherList = try Self.function("SSL_CTX_set_cipher_list", in: ssl)
+        contextSetCipherSuites = try Self.function("SSL_CTX_set_ciphersuites", in: ssl)
         contextControl = try Self.function("SSL_CTX_ctrl", in: ssl)
         sslNew = try Self.function("SSL_new", in: ssl)
         sslFree = try Self.function("SSL_free", in: ssl)
@@ -183,6 +203,9 @@ final class OpenSSLLibrary: Sendable {
         sslWrite = try Self.function("SSL_write", in: ssl)
         sslShutdown = try Self.function("SSL_shutdown", in: ssl)
         sslVerifyResult = try Self.function("SSL_get_verify_result", in: ssl)
+        sslPeerCertificate = try Self.function(
+            "SSL_get1_peer_certificate", in: ssl, before3: "SSL_get_peer_certificate")
+        certificateFree = try Self.function("X509_free", in: crypto)
         verifyErrorText = try Self.function("X509_verify_cert_error_string", in: crypto)
         nextError = try Self.function("ERR_get_error", in: crypto)
         errorText = try Self.function("ERR_error_string_n", in: crypto)
@@ -205,12 +228,13 @@ final class OpenSSLLibrary: Sendable {
         return (texts.joined(separator: "; "), firstReason)
     }
 
-    /// Looks up `name` in `handle` as a function of type `Function`.
+    /// Looks up `name` in `handle` as a function of type `Function`, or `older`, its name before OpenSSL 3.
     private static func function<Function>(
         _ name: String,
-        in handle: UnsafeMutableRawPointer
+        in handle: UnsafeMutableRawPointer,
+        before3 older: String? = nil
     ) throws(LoadFailure) -> Function {
-        guard let address = dlsym(handle, name) else {
+        guard let address = dlsym(handle, name) ?? older.flatMap({ dlsym(handle, $0) }) else {
             throw LoadFailure(description: "\(name) is missing from the loaded OpenSSL")
         }
         return unsafeBitCast(address, to: Function.self)

@@ -39,6 +39,7 @@ final class TLSConnection {
             library.clearErrors()
             let result = library.sslConnect(ssl)
             if result == 1 {
+                try requirePeerCertificate()
                 isUsable = true
                 return
             }
@@ -101,6 +102,18 @@ final class TLSConnection {
         library.clearErrors()
         _ = library.sslShutdown(ssl)
         library.clearErrors()
+    }
+
+    /// Refuses a handshake in which the server sent no certificate: verification passes when there is nothing to
+    /// verify, so an anonymous suite (which ``TLSContext``'s policy does not offer) would otherwise be accepted.
+    private func requirePeerCertificate() throws(URLError) {
+        guard let certificate = library.sslPeerCertificate(ssl) else {
+            throw URLError(
+                .serverCertificateUntrusted,
+                message: "The TLS server \(host) presented no certificate, so it could not be verified."
+            )
+        }
+        library.certificateFree(certificate)
     }
 
     // MARK: Errors
