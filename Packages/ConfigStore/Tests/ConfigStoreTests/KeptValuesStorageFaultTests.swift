@@ -95,7 +95,9 @@ struct KeptValuesStorageFaultTests {
         #expect(warnings.count == 200)
         #expect(warnings.allSatisfy { $0.line.contains("not a regular file") })
         if let threadsBefore, let threadsAfter {
-            #expect(threadsAfter - threadsBefore < 50, "\(threadsBefore) threads before, \(threadsAfter) after")
+            // A thread per store, stuck on its FIFO, would add 200. The count is the whole process's: the suites
+            // running beside this one start threads of their own (each socket exchange has one), up to 53 seen.
+            #expect(threadsAfter - threadsBefore < 150, "\(threadsBefore) threads before, \(threadsAfter) after")
         }
         var status = stat()
         #expect(stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "the FIFO was left alone")
