@@ -311,6 +311,16 @@ struct LifecycleBehaviourTests {
         #expect(fixture.logger.messages(at: .warn).first?.contains("not HTTPS") == true)
     }
 
+    @Test("the 'not HTTPS' warning names the base URL without its credentials")
+    func plainHTTPWarningHidesCredentials() throws {
+        let url = URL(string: "http://user:secret@127.0.0.1:1/api")
+        let fixture = try ClientFixture(connection: ConnectionOptions(baseURL: url))
+        defer { fixture.client.close() }
+        let warning = try #require(fixture.logger.messages(at: .warn).first)
+        #expect(warning.contains("http://***@127.0.0.1:1/api is not HTTPS"))
+        #expect(!warning.contains("secret") && !warning.contains("user"))
+    }
+
     @Test("a polling interval below 30 s warns once at creation, and not again on updateContext")
     func shortPollingIntervalWarnsOnce() async throws {
         let fixture = try ClientFixture(connection: ConnectionOptions(mode: .polling, pollingInterval: 5))

@@ -38,7 +38,7 @@ public enum ConfigDirectorError: Error, Sendable, Hashable, LocalizedError, Cust
                 + "key of your environment, found under 'SDK keys' in the ConfigDirector dashboard, or use the "
                 + ".offline connection mode to run without the service."
         case .invalidBaseURL(let url):
-            "The base URL must be absolute, with a scheme and a host: '\(url.absoluteString)' is not. "
+            "The base URL must be absolute, with a scheme and a host: '\(url.redactedText)' is not. "
                 + "Leave baseURL nil to use ConfigDirector's service."
         case .valuesRequireOfflineMode:
             "Values were given in the options but the connection mode is not .offline. Served values are "

@@ -107,7 +107,7 @@ struct ClientDependencies: Sendable {
         guard ServiceEndpoint.isValidBaseURL(baseURL) else { throw .invalidBaseURL(baseURL) }
         if baseURL.scheme?.lowercased() != "https" {
             logger.warn(
-                "The base URL \(baseURL.absoluteString) is not HTTPS: config values and the SDK key travel unencrypted."
+                "The base URL \(baseURL.redactedText) is not HTTPS: config values and the SDK key travel unencrypted."
             )
         }
         return ServiceEndpoint(baseURL: baseURL)
