@@ -8,7 +8,8 @@ enum StatusVerdict: Equatable {
     case payload
     /// 204: streaming stops without reconnecting; polling changes nothing.
     case noContent
-    /// Another 2xx: streaming reads the stream; polling changes nothing.
+    /// Another 2xx: streaming tries again later, its body unread (only a 200 opens a stream, as EventSource has
+    /// it); polling changes nothing.
     case otherSuccess
     /// A 4xx other than 413, 429 and 431: the service refused the client for good.
     case fatal

@@ -150,7 +150,9 @@ struct StreamRunner: ConnectionRunner {
         switch StatusVerdict(for: head, clock: configuration.clock) {
         case .noContent:
             return .stopped
-        case .payload, .otherSuccess:
+        case .otherSuccess:
+            return .transient(reason: "status \(head.statusCode): only 200 opens a stream")
+        case .payload:
             if let notAStream = Self.notAnEventStream(head) { return .transient(reason: notAStream) }
             deadline.set(
                 seconds: Self.firstBytesTimeout,

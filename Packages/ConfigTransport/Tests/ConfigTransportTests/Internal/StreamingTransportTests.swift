@@ -600,6 +600,30 @@ struct StreamingTransportTests {
         #expect(recorder.reconnects.isEmpty)
     }
 
+    @Test(
+        "a 2xx other than 200 and 204 opens no stream: retried with backoff, its event-stream body unread",
+        arguments: [201, 205, 206, 210, 299])
+    func otherSuccessIsNotAStream(status: Int) async throws {
+        http.enqueue(
+            FakeHTTPClient.Response(
+                parts: [
+                    .head(HTTPResponseHead(statusCode: status, headers: ["Content-Type": "text/event-stream"])),
+                    .body(Data(Fixtures.event(Fixtures.fullSetJSON).utf8)),
+                ],
+                ending: .hang
+            ),
+            .hangingOpen
+        )
+        let transport = makeTransport()
+        defer { transport.close() }
+        transport.connect(context: nil, reason: .initialization)
+        #expect(await eventually { recorder.reconnects.count == 1 })
+        #expect(http.exchanges.first?.isCancelled == true)
+        #expect(recorder.states == [.reconnecting(attempt: 1, delay: 1.5)], "it never counted as open")
+        #expect(recorder.configSets.isEmpty, "the body was not read")
+        #expect(logger.mentions("status \(status): only 200 opens a stream"))
+    }
+
     @Test("treats a redirect as transient and does not follow it")
     func redirect() async throws {
         let transport = makeTransport()
