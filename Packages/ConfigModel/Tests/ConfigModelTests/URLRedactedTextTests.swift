@@ -1,7 +1,6 @@
+@_spi(Internal) import ConfigModel
 import Foundation
 import Testing
-
-@_spi(Internal) import ConfigModel
 
 @Suite("A URL's text for the logs", .timeLimit(.minutes(1)))
 struct URLRedactedTextTests {
