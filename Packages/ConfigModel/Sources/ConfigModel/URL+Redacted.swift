@@ -1,9 +1,9 @@
 public import Foundation
 
-extension URL {
+@_spi(Internal) extension URL {
     /// The URL's text for a log line or an error message: its user info (`user:password@`), which may hold
     /// credentials, written `***@`; the rest as it is.
-    @_spi(Internal) public var redactedText: String {
+    public var redactedText: String {
         guard var components = URLComponents(url: self, resolvingAgainstBaseURL: false),
             components.percentEncodedUser != nil || components.percentEncodedPassword != nil
         else { return absoluteString }
