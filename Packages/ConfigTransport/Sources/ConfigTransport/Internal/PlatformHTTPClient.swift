@@ -85,7 +85,8 @@ public import Foundation
         if case .failure(let failure) = openSSL, request.url.scheme?.lowercased() == "https" {
             fallbackWarning =
                 "OpenSSL did not load (\(failure)), so https goes through Foundation's URLSession, which on Linux "
-                + "keeps a CPU core busy for as long as a stream is open."
+                + "keeps a CPU core busy for as long as a stream is open, and trusts libcurl's certificate bundle "
+                + "alone: SSL_CERT_FILE and SSL_CERT_DIR do not reach it."
         }
         #endif
         let (client, warning): ((any HTTPClient)?, String?) = state.withLock { state in

@@ -242,57 +242,82 @@ struct TLSSocketHTTPClientTests {
         #expect(outcome.contains("key too weak"), "\(outcome)")
     }
 
-    /// Set in a relaunched process: the URL it requests, the root it trusts, and where it reports.
+    /// The HTTP layer a relaunched process requests its peer through.
+    enum RelaunchedClient: String, CaseIterable, Sendable {
+        case socket
+        case urlSession
+    }
+
+    /// Set in a relaunched process: the URL it requests, its client, the root its socket client trusts besides
+    /// the system's (if any), and where it reports.
     private static let relaunchedURL = "CONFIGDIRECTOR_TLS_URL"
+    private static let relaunchedClient = "CONFIGDIRECTOR_TLS_CLIENT"
     private static let relaunchedRoot = "CONFIGDIRECTOR_TLS_ROOT"
     private static let relaunchedReport = "CONFIGDIRECTOR_TLS_REPORT"
 
     /// Starts a peer in `mode` presenting `server`, then runs the test `filter` in a new process whose OpenSSL
-    /// reads a configuration of `CipherString = cipherString`; that process requests the peer and reports.
+    /// reads a configuration of `CipherString = cipherString`, and whose `SSL_CERT_FILE` is the test root when
+    /// `certificateFile` (else its socket client trusts the root besides the system's); that process requests the
+    /// peer through `client` and reports.
     /// - Returns: What it reported: `ok <status>`, or `error <URLError code> <description>`.
     private static func relaunchedExchange(
         _ mode: TLSPeer.Mode,
         server: TLSTestCertificates.Server = .valid,
-        cipherString: String,
+        cipherString: String? = nil,
+        certificateFile: Bool = false,
+        client: RelaunchedClient = .socket,
         filter: String
     ) async throws -> String {
         let certificates = try await offThePool { try TLSTestCertificates() }
         defer { certificates.remove() }
         let peer = try await TLSPeer.start(mode, certificates: certificates, server: server)
         defer { peer.stop() }
-        let configuration = certificates.folder.appendingPathComponent("openssl.cnf")
-        let text = """
-            openssl_conf = openssl_init
-            [openssl_init]
-            ssl_conf = ssl_configuration
-            [ssl_configuration]
-            system_default = tls_defaults
-            [tls_defaults]
-            CipherString = \(cipherString)
-
-            """
-        try Data(text.utf8).write(to: configuration)
         let report = certificates.folder.appendingPathComponent("report.txt")
-        let status = try await relaunchThisTestBinary(
-            filter: filter,
-            environment: [
-                "OPENSSL_CONF": configuration.path, relaunchedURL: peer.url().absoluteString,
-                relaunchedRoot: certificates.rootPath, relaunchedReport: report.path,
-            ]
-        )
+        var environment = [
+            relaunchedURL: peer.url().absoluteString, relaunchedClient: client.rawValue, relaunchedReport: report.path,
+        ]
+        if certificateFile {
+            environment["SSL_CERT_FILE"] = certificates.rootPath
+        } else {
+            environment[relaunchedRoot] = certificates.rootPath
+        }
+        if let cipherString {
+            let configuration = certificates.folder.appendingPathComponent("openssl.cnf")
+            let text = """
+                openssl_conf = openssl_init
+                [openssl_init]
+                ssl_conf = ssl_configuration
+                [ssl_configuration]
+                system_default = tls_defaults
+                [tls_defaults]
+                CipherString = \(cipherString)
+
+                """
+            try Data(text.utf8).write(to: configuration)
+            environment["OPENSSL_CONF"] = configuration.path
+        }
+        let status = try await relaunchThisTestBinary(filter: filter, environment: environment)
         guard status == 0 else { return "exit status \(status)" }
         return String(decoding: try Data(contentsOf: report), as: UTF8.self)
     }
 
-    /// In a relaunched process, requests the URL it was given, trusting the root it was given, and reports.
+    /// In a relaunched process, requests the URL it was given through the client it was given, and reports.
     /// - Returns: Whether this process is a relaunched one (and so the test's whole part here is done).
     private static func runRelaunchedExchange() async throws -> Bool {
         let environment = ProcessInfo.processInfo.environment
-        guard let url = environment[relaunchedURL].flatMap(URL.init(string:)), let root = environment[relaunchedRoot],
+        guard let url = environment[relaunchedURL].flatMap(URL.init(string:)),
+            let kind = environment[relaunchedClient].flatMap(RelaunchedClient.init(rawValue:)),
             let report = environment[relaunchedReport]
         else { return false }
-        let client = SocketHTTPClient(
-            logger: SilentLogger(level: .debug), openSSL: .success(try openSSL()), additionalTrustedRoot: root)
+        let logger = SilentLogger(level: .debug)
+        let client: any HTTPClient =
+            switch kind {
+            case .socket:
+                SocketHTTPClient(
+                    logger: logger, openSSL: .success(try openSSL()),
+                    additionalTrustedRoot: environment[relaunchedRoot])
+            case .urlSession: URLSessionHTTPClient(logger: logger)
+            }
         defer { client.shutdown() }
         let outcome = await ExchangeOutcome.collect(client.start(request(url)))
         let line =
@@ -301,8 +326,24 @@ struct TLSSocketHTTPClientTests {
             } else {
                 "ok \(outcome.heads.first?.statusCode ?? 0)"
             }
-        try Data(line.utf8).write(to: URL(fileURLWithPath: report))
+        // Atomically: the relaunched process runs each argument of its test, each writing the same report.
+        try Data(line.utf8).write(to: URL(fileURLWithPath: report), options: .atomic)
         return true
+    }
+
+    @Test(
+        "SSL_CERT_FILE reaches the socket client, and not URLSession, the https fallback where OpenSSL does not load",
+        arguments: [RelaunchedClient.socket, .urlSession])
+    func certificateFile(client: RelaunchedClient) async throws {
+        if try await Self.runRelaunchedExchange() { return }
+        let outcome = try await Self.relaunchedExchange(
+            .echo, certificateFile: true, client: client, filter: "certificateFile")
+        switch client {
+        case .socket: #expect(outcome == "ok 200")
+        // libcurl's own bundle: "SSL certificate problem: unable to get local issuer certificate". The fallback's
+        // warning says so (PlatformHTTPClientTests).
+        case .urlSession: #expect(outcome.hasPrefix("error ") && outcome.contains("certificate"), "\(outcome)")
+        }
     }
 
     @Test("a refused certificate is a transient error of the streaming transport: retried with backoff, warned once")
