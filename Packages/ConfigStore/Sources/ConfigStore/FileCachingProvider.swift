@@ -1,4 +1,4 @@
-@_spi(Internal) internal import ConfigModel
+@_spi(Internal) @_spi(Locking) internal import ConfigModel
 public import Foundation
 
 #if canImport(Darwin)
@@ -14,7 +14,8 @@ internal import Musl
 /// The file is in a `com.configdirector.sdk` folder of Application Support (of Caches on tvOS, where
 /// Application Support is not writable), or in the folder you give. Its name is derived from the SHA-256
 /// of the client SDK key, so the raw key is never stored. A write goes to a temporary file that then
-/// replaces the entry in one rename, so a crash leaves either the old entry or the new one. The file is
+/// replaces the entry in one rename, so a crash leaves either the old entry or the new one (and at most the
+/// temporary file of the write it interrupted, which the provider's first write removes). The file is
 /// readable by the app's user only and, on Apple platforms, excluded from backups. The instance id is
 /// kept in a file named `instance-id` in the same folder. A read opens the file without blocking and
 /// throws when it is not a regular file (a FIFO, a device, a folder), rather than wait on it.
@@ -33,6 +34,9 @@ public final class FileCachingProvider: CachingProvider, SizeBoundedReading {
 
     private let limit: Int
     private let beforeReplacing: @Sendable (_ temporaryFile: URL) throws -> Void
+    /// Whether a write removed the temporary files that earlier writes left when the process ended (a crash, a
+    /// `SIGKILL`) between writing and renaming them.
+    private let removedLeftovers = Locked(false)
 
     /// Creates the provider of a client's entry.
     /// - Parameters:
@@ -131,7 +135,13 @@ public final class FileCachingProvider: CachingProvider, SizeBoundedReading {
     public func write(_ entry: String) throws {
         let folder = fileURL.deletingLastPathComponent()
         try createFolderIfNeeded(folder)
-        let temporaryFile = folder.appendingPathComponent(".\(fileURL.lastPathComponent).\(UUID().uuidString).tmp")
+        if removedLeftovers.withLock({ removed in
+            defer { removed = true }
+            return !removed
+        }) {
+            removeLeftovers(in: folder)
+        }
+        let temporaryFile = folder.appendingPathComponent(temporaryPrefix + "\(UUID().uuidString).tmp")
         do {
             try writeNewFile(entry, at: temporaryFile)
             try beforeReplacing(temporaryFile)
@@ -141,6 +151,19 @@ public final class FileCachingProvider: CachingProvider, SizeBoundedReading {
             throw error
         }
         Self.excludeFromBackup(fileURL)
+    }
+
+    /// The start of the names of this file's temporary files: `.values-<sha256>.json.`.
+    private var temporaryPrefix: String { "." + fileURL.lastPathComponent + "." }
+
+    /// Removes this file's temporary files left in `folder` by writes that never reached their rename. A write of
+    /// another provider of the same file under way at that moment (another client of the same key, in this
+    /// process or another sharing the folder) then fails, is logged, and is made again at its next change.
+    private func removeLeftovers(in folder: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(temporaryPrefix) && name.hasSuffix(".tmp") {
+            _ = unlink(folder.appendingPathComponent(name).path)
+        }
     }
 
     /// Deletes the file; a missing file is not an error.

@@ -71,6 +71,40 @@ struct FileCachingProviderTests {
         #expect(names == [crashing.fileURL.lastPathComponent])
     }
 
+    /// Set in a relaunched process: the folder where it writes and is killed before the rename.
+    private static let killedWriteFolder = "CONFIGDIRECTOR_KILLED_WRITE_FOLDER"
+
+    @Test(
+        "a write killed by SIGKILL before its rename leaves its temporary file; the next launch's first write removes it"
+    )
+    func killedWrites() async throws {
+        if let path = ProcessInfo.processInfo.environment[Self.killedWriteFolder] {
+            let dying = FileCachingProvider(clientSDKKey: Fixtures.sdkKey, directory: URL(fileURLWithPath: path)) { _ in
+                kill(getpid(), SIGKILL)
+            }
+            try dying.write("never renamed")
+            return
+        }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        func temporaryFiles() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasSuffix(".tmp") }
+        }
+        for launch in 1...3 {
+            let status = try await relaunchThisTestBinary(
+                filter: "killedWrites", environment: [Self.killedWriteFolder: folder.url.path])
+            #expect(status == SIGKILL, "launch \(launch)")
+            let leftovers = try temporaryFiles()
+            #expect(leftovers.count == 1, "after launch \(launch): \(leftovers)")
+        }
+        let provider = FileCachingProvider(clientSDKKey: Fixtures.sdkKey, directory: folder.url)
+        try provider.write("kept")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == [provider.fileURL.lastPathComponent]
+        )
+        #expect(try provider.read() == "kept")
+    }
+
     @Test("places its default folder in Application Support under the SDK's name")
     func defaultDirectory() {
         let directory = FileCachingProvider.defaultDirectory()
