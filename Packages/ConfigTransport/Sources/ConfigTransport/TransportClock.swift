@@ -12,6 +12,12 @@ internal import Darwin
     /// - Returns: Now, as the clock tells it.
     func now() -> Date
 
+    /// Seconds on a monotonic clock, for measuring durations (deadlines, silences, how long a connection stayed
+    /// open): unlike ``now()``, it never jumps when the wall clock is set (an NTP step, a user changing the time,
+    /// a device whose clock is set after boot). Its origin is arbitrary.
+    /// - Returns: The seconds elapsed since the clock's origin.
+    func uptime() -> Double
+
     /// The current time to within a second, for code that reads the time too often to afford `now()`.
     /// - Returns: Now, possibly truncated to the second; `now()` unless the clock has a cheaper read.
     func coarseNow() -> Date
@@ -36,6 +42,19 @@ extension TransportClock {
     /// The system's current time.
     /// - Returns: `Date()`.
     public func now() -> Date { Date() }
+
+    /// Seconds since boot, time asleep included (a stream's silence goes on while a laptop sleeps):
+    /// `CLOCK_BOOTTIME` on Linux, `CLOCK_MONOTONIC` on Apple platforms, which counts sleep there.
+    /// - Returns: The seconds since boot.
+    public func uptime() -> Double {
+        var time = timespec()
+        #if canImport(Glibc)
+        _ = clock_gettime(CLOCK_BOOTTIME, &time)
+        #else
+        _ = clock_gettime(CLOCK_MONOTONIC, &time)
+        #endif
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
 
     /// The system's current second, read with `time(nil)`: a few nanoseconds where `Date()` costs
     /// about ten times as much.

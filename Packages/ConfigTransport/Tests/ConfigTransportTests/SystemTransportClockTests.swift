@@ -14,4 +14,20 @@ struct SystemClockTests {
         #expect(coarse >= before)
         #expect(coarse <= after)
     }
+
+    #if os(Linux)
+    @Test("the uptime is the system's time since boot, suspensions included, as /proc/uptime gives it")
+    func uptime() throws {
+        // `/proc/uptime`'s first field, to the hundredth: the seconds since boot, as CLOCK_BOOTTIME counts them.
+        func boot() throws -> Double {
+            let text = try String(contentsOfFile: "/proc/uptime", encoding: .utf8)
+            return try #require(text.split(separator: " ").first.flatMap { Double($0) })
+        }
+        let before = try boot()
+        let uptime = SystemTransportClock().uptime()
+        let after = try boot()
+        #expect(before <= uptime && uptime <= after + 0.01, "\(before) ≤ \(uptime) ≤ \(after)")
+        #expect(SystemTransportClock().uptime() >= uptime)
+    }
+    #endif
 }

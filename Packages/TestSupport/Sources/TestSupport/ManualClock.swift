@@ -7,6 +7,9 @@ public import Foundation
 /// once; any other ends when ``advance(by:)`` moves time to its deadline or past it; a sleep whose task is
 /// cancelled, before or while it sleeps, throws `CancellationError` at once. It remembers the duration of
 /// every wait it was asked for (``requestedDelays``). `TransportTestSupport` makes it a `TransportClock`.
+///
+/// Waits and ``uptime()`` follow the clock's monotonic time, which only ``advance(by:)`` moves; ``now()`` is
+/// the wall time, which ``stepWallClock(by:)`` also sets forward or back, as an NTP step or a user would.
 public final class ManualClock: Sendable {
     private struct Sleeper {
         let id: Int
@@ -20,7 +23,10 @@ public final class ManualClock: Sendable {
     }
 
     private struct State {
+        /// The monotonic time, as a date: what waits are counted on.
         var now: Date
+        /// How far the wall time is from it.
+        var wallOffset: TimeInterval = 0
         var sleepers: [Sleeper] = []
         var works: [Work] = []
         var cancelledBeforeSleeping: Set<Int> = []
@@ -29,14 +35,25 @@ public final class ManualClock: Sendable {
     }
 
     private let state: Protected<State>
+    private let start: Date
 
     /// A clock that starts at `start`.
     public init(start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
+        self.start = start
         state = Protected(State(now: start))
     }
 
-    /// The clock's time.
-    public func now() -> Date { state.withLock(\.now) }
+    /// The clock's wall time.
+    public func now() -> Date { state.withLock { $0.now.addingTimeInterval($0.wallOffset) } }
+
+    /// The seconds that ``advance(by:)`` moved the clock since it started: its monotonic time.
+    public func uptime() -> Double { state.withLock(\.now).timeIntervalSince(start) }
+
+    /// Sets the wall time forward (or back, with a negative number) by `seconds`, without moving the monotonic
+    /// time: no wait ends and ``uptime()`` does not change.
+    public func stepWallClock(by seconds: Double) {
+        state.withLock { $0.wallOffset += seconds }
+    }
 
     /// Every duration a sleep or a scheduled work was asked for, in order.
     public var requestedDelays: [Double] { state.withLock(\.requestedDelays) }

@@ -15,6 +15,7 @@ import ModelTestSupport
 struct FrozenTimersClock: TransportClock {
     func now() -> Date { SystemTransportClock().now() }
     func coarseNow() -> Date { SystemTransportClock().coarseNow() }
+    func uptime() -> Double { SystemTransportClock().uptime() }
     func sleep(seconds: Double) async throws {
         try await Task.sleep(nanoseconds: 1_000_000_000 * 3_600 * 24)
     }

@@ -1,7 +1,8 @@
 @_spi(Internal) @_spi(Locking) internal import ConfigModel
 internal import Foundation
 
-/// The deadline of one connection's current wait, on the transport's clock: when it passes before it is
+/// The deadline of one connection's current wait, on the transport's monotonic clock (``TransportClock/uptime()``,
+/// so that a wall clock set forward or back neither ends nor prolongs a wait): when it passes before it is
 /// moved or lifted, it ends the connection (its `expire` closure cancels the exchange) and remembers why.
 ///
 /// One connection has one deadline at a time, moved as the connection goes on: its response headers,
@@ -12,15 +13,15 @@ final class ConnectionDeadline: Sendable {
         var generation = 0
         var timer: Task<Void, Never>?
         var expiredReason: String?
-        /// When the connection last received something, for ``watchSilence(window:reason:)``.
-        var lastActivity: Date?
+        /// When the connection last received something (its uptime), for ``watchSilence(window:reason:)``.
+        var lastActivity: Double?
         var due: Due?
     }
 
     /// When the current deadline passes.
     private enum Due {
-        /// At a time.
-        case at(Date)
+        /// At an uptime.
+        case at(Double)
         /// After that many seconds without anything received.
         case afterSilence(Double)
     }
@@ -46,7 +47,7 @@ final class ConnectionDeadline: Sendable {
     ///   - seconds: How long the connection may wait.
     ///   - reason: What the logs say when the deadline passes, such as `no response headers within 30 s`.
     func set(seconds: Double, reason: String) {
-        arm(.at(clock.now().addingTimeInterval(seconds)), reason: reason)
+        arm(.at(clock.uptime() + seconds), reason: reason)
     }
 
     /// Sets the deadline `window` seconds after the connection last received something, for as long as it
@@ -67,7 +68,7 @@ final class ConnectionDeadline: Sendable {
             state.generation += 1
             let generation = state.generation
             state.due = due
-            if case .afterSilence = due { state.lastActivity = state.lastActivity ?? clock.now() }
+            if case .afterSilence = due { state.lastActivity = state.lastActivity ?? clock.uptime() }
             state.timer?.cancel()
             state.timer = Task { [weak self] in
                 while let wait = self?.remaining(generation: generation) {
@@ -87,21 +88,21 @@ final class ConnectionDeadline: Sendable {
 
     /// The seconds left before the deadline of `generation` passes; `nil` once it was moved or lifted.
     private func remaining(generation: Int) -> Double? {
-        let now = clock.now()
+        let now = clock.uptime()
         return state.withLock { state in
             guard state.generation == generation, let due = state.due else { return nil }
             switch due {
-            case .at(let date):
-                return date.timeIntervalSince(now)
+            case .at(let uptime):
+                return uptime - now
             case .afterSilence(let window):
-                return window - now.timeIntervalSince(state.lastActivity ?? now)
+                return window - (now - (state.lastActivity ?? now))
             }
         }
     }
 
     /// Notes that the connection received something now: the silence watched is counted from here.
     func noteActivity() {
-        let now = clock.now()
+        let now = clock.uptime()
         state.withLock { $0.lastActivity = now }
     }
 

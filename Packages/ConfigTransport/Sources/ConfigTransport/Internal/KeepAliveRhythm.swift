@@ -11,17 +11,18 @@ struct KeepAliveRhythm {
     /// How many of the longest gap a silence may last.
     static let missedKeepAlives = 3.0
 
-    private var lastHeardAt: Date?
+    /// The uptime (``TransportClock/uptime()``) of the last thing heard: gaps are never measured on the wall clock.
+    private var lastHeardAt: Double?
     private var longestGap = 0.0
     private(set) var isLearned = false
 
-    /// Notes that the stream delivered something at `now`.
+    /// Notes that the stream delivered something at `now`, an uptime.
     /// - Returns: The silence that now ends the connection, in seconds, when it was just learned or grew;
     ///   `nil` when it is unknown or unchanged.
-    mutating func heard(at now: Date) -> Double? {
+    mutating func heard(at now: Double) -> Double? {
         defer { lastHeardAt = now }
         guard let lastHeardAt else { return nil }
-        let gap = max(0, now.timeIntervalSince(lastHeardAt))
+        let gap = max(0, now - lastHeardAt)
         let wasLearned = isLearned
         let before = window
         longestGap = max(longestGap, gap)

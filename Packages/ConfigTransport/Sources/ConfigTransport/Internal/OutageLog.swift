@@ -17,8 +17,8 @@ final class OutageLog: Sendable {
     private struct State {
         /// The failed attempts of the current outage; 0 when there is none.
         var failures = 0
-        /// When a connection last delivered during the outage.
-        var deliveredAt: Date?
+        /// When a connection last delivered during the outage: an uptime (``TransportClock/uptime()``).
+        var deliveredAt: Double?
         /// Whether an info line said the outage ended since its last warning.
         var hasLoggedRecovery = false
     }
@@ -35,9 +35,9 @@ final class OutageLog: Sendable {
     /// Counts a failed attempt, and logs `message` at `level` (a warning unless said otherwise) when it
     /// starts an outage, as a warning at its ``warningAgainAfter``-th attempt, else at debug level.
     func transientFailure(_ message: @autoclosure () -> String, startingAt level: ConfigDirectorLogLevel = .warn) {
-        let now = clock.now()
+        let now = clock.uptime()
         let failures = state.withLock { state in
-            if let deliveredAt = state.deliveredAt, now.timeIntervalSince(deliveredAt) >= Self.recoveryWindow {
+            if let deliveredAt = state.deliveredAt, now - deliveredAt >= Self.recoveryWindow {
                 state = State()
             }
             state.deliveredAt = nil
@@ -60,7 +60,7 @@ final class OutageLog: Sendable {
     /// Notes that a connection delivered again; logs `message` at info level the first time since the
     /// outage's last warning.
     func recovered(_ message: @autoclosure () -> String) {
-        let now = clock.now()
+        let now = clock.uptime()
         let failures = state.withLock { state -> Int? in
             guard state.failures > 0 else { return nil }
             state.deliveredAt = now

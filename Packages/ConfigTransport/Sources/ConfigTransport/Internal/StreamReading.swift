@@ -5,8 +5,8 @@ internal import Foundation
 struct StreamReading {
     var parser: SSEParser
     var rhythm = KeepAliveRhythm()
-    /// When the response's head said the stream is open.
-    var openedAt: Date?
+    /// When the response's head said the stream is open: an uptime (``TransportClock/uptime()``).
+    var openedAt: Double?
     /// Whether body bytes came.
     var hasBody = false
     /// Whether an item of the stream was handed on.
@@ -19,8 +19,8 @@ struct StreamReading {
 
     /// Whether the connection proved itself, for the backoff: it delivered a config set and stayed open
     /// ``ReconnectBackoff/provenAfter`` seconds.
-    func isProven(at now: Date) -> Bool {
+    func isProven(at now: Double) -> Bool {
         guard deliveredSet, let openedAt else { return false }
-        return now.timeIntervalSince(openedAt) >= ReconnectBackoff.provenAfter
+        return now - openedAt >= ReconnectBackoff.provenAfter
     }
 }

@@ -158,7 +158,7 @@ struct StreamRunner: ConnectionRunner {
                 seconds: Self.firstBytesTimeout,
                 reason: "no data within \(Self.firstBytesTimeout) s of the response headers"
             )
-            reading.openedAt = configuration.clock.now()
+            reading.openedAt = configuration.clock.uptime()
             return slot.emit(.connectionState(.open), generation: generation) ? nil : .cancelled
         case .retry(let reason, let retryAfter, let requestTooLarge):
             guard requestTooLarge else { return .transient(reason: reason, retryAfter: retryAfter) }
@@ -195,7 +195,7 @@ struct StreamRunner: ConnectionRunner {
         if reading.rhythm.isLearned { deadline.noteActivity() }
         let items = try reading.parser.feed(chunk)
         lastEventID = reading.parser.lastEventID
-        if !items.isEmpty, let window = reading.rhythm.heard(at: configuration.clock.now()) {
+        if !items.isEmpty, let window = reading.rhythm.heard(at: configuration.clock.uptime()) {
             deadline.watchSilence(
                 window: window,
                 reason: "no byte for \(window) s after keep-alives at most \(window / 3) s apart: the "
@@ -217,7 +217,7 @@ struct StreamRunner: ConnectionRunner {
     private func ending(of reading: StreamReading, _ deadline: ConnectionDeadline, cause: String) -> Ending {
         guard !Task.isCancelled else { return .cancelled }
         if let statusCode = reading.fatalStatus { return fatal(statusCode: statusCode, body: reading.errorBody) }
-        let proven = reading.isProven(at: configuration.clock.now())
+        let proven = reading.isProven(at: configuration.clock.uptime())
         if let stalled = deadline.expiredReason {
             return .transient(reason: stalled, proven: proven, quiet: reading.rhythm.isLearned)
         }

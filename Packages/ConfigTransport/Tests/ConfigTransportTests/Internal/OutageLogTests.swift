@@ -46,4 +46,19 @@ struct OutageLogTests {
         #expect(loud == [.warn, .info, .warn])
         #expect(logger.messages(at: .warn).last == "a new outage")
     }
+
+    @Test("the 60 s after a recovery are counted on the monotonic clock: a wall clock set back an hour changes nothing")
+    func recoveryWindowAcrossAWallClockStep() {
+        let outage = OutageLog(logger: logger, clock: clock)
+        outage.transientFailure("down")
+        outage.recovered("up.")
+        clock.stepWallClock(by: -3_600)
+        clock.advance(by: OutageLog.recoveryWindow)
+        outage.transientFailure("a new outage")
+        #expect(loud == [.warn, .info, .warn])
+        clock.stepWallClock(by: 86_400)
+        outage.recovered("up.")
+        outage.transientFailure("the same outage")
+        #expect(loud == [.warn, .info, .warn, .info], "a day of wall time is not 60 s")
+    }
 }

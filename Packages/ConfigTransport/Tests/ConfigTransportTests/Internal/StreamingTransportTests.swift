@@ -480,6 +480,55 @@ struct StreamingTransportTests {
         #expect(logger.messages(at: .info).filter { $0.contains("presumed lost") }.count == 1)
     }
 
+    // Durations are measured on the clock's monotonic time (`uptime()`): the wall clock set forward or back (an
+    // NTP step, a user setting the time) moves none of them.
+
+    @Test("a half-open stream is still presumed lost after 45 s when the wall clock jumps a day between keep-alives")
+    func halfOpenStreamAcrossAWallClockJump() async throws {
+        http.enqueue(.hangingOpen, .hangingOpen)
+        let transport = makeTransport()
+        defer { transport.close() }
+        #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
+        let exchange = try #require(http.exchanges.first)
+        await sendAndAwait(Fixtures.fullSetJSON, on: exchange)
+        clock.advance(by: 15)
+        clock.stepWallClock(by: 86_400)
+        await sendAndAwait(Fixtures.deltaSetJSON, on: exchange)
+        #expect(await eventually { clock.sleeperCount == 1 })
+        clock.advance(by: 44)
+        #expect(recorder.reconnects.isEmpty && !exchange.isCancelled)
+        clock.advance(by: 1)
+        #expect(try await passReconnect(1).attempt == 1)
+    }
+
+    @Test("a stream that stalls before its headers still ends after 30 s when the wall clock steps back an hour")
+    func stallAcrossAWallClockStepBack() async throws {
+        let transport = makeTransport()
+        defer { transport.close() }
+        transport.connect(context: nil, reason: .initialization)
+        #expect(await eventually { clock.sleeperCount == 1 })
+        clock.stepWallClock(by: -3_600)
+        clock.advance(by: 30)
+        #expect(await eventually { recorder.reconnects.count == 1 })
+        #expect(http.exchanges.first?.isCancelled == true)
+    }
+
+    @Test("a connection proves itself after 60 s open, however the wall clock is set meanwhile")
+    func provenAcrossAWallClockStepBack() async throws {
+        let transport = makeTransport()
+        defer { transport.close() }
+        http.enqueue(.networkError(), .stream([Fixtures.event(Fixtures.fullSetJSON)], ending: .hang), .networkError())
+        transport.connect(context: nil, reason: .initialization)
+        _ = try await passReconnect(1)
+        #expect(await eventually { recorder.configSets.count == 1 && http.requestCount == 2 })
+        let held = try #require(http.exchanges.last)
+        clock.stepWallClock(by: -3_600)
+        clock.advance(by: ReconnectBackoff.provenAfter)
+        held.fail(.networkConnectionLost)
+        #expect(await eventually { recorder.reconnects.count == 2 })
+        #expect(recorder.reconnects.map(\.attempt) == [1, 1], "the backoff started over")
+    }
+
     @Test("a stream that delivered a set and never sends keep-alives is never cut for its silence")
     func silentAfterOneSet() async throws {
         http.enqueue(.hangingOpen)
