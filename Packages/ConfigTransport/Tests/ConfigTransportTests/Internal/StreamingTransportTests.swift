@@ -189,22 +189,9 @@ struct StreamingTransportTests {
         "a 200 that is not an event stream (a captive portal's page held open) ends at once and is retried",
         arguments: ["text/html; charset=utf-8", "application/json", "TEXT/PLAIN"])
     func notAnEventStream(contentType: String) async throws {
-        http.enqueue(
-            FakeHTTPClient.Response(
-                parts: [
-                    .head(HTTPResponseHead(statusCode: 200, headers: ["Content-Type": contentType])),
-                    .body(Data("<html>Sign in to the Wi-Fi</html>".utf8)),
-                ],
-                ending: .hang
-            ),
-            .hangingOpen
-        )
-        let transport = makeTransport()
+        let transport = await connectToAnswerGivenUp(
+            status: 200, contentType: contentType, body: "<html>Sign in to the Wi-Fi</html>")
         defer { transport.close() }
-        transport.connect(context: nil, reason: .initialization)
-        #expect(await eventually { recorder.reconnects.count == 1 })
-        #expect(http.exchanges.first?.isCancelled == true)
-        #expect(recorder.states == [.reconnecting(attempt: 1, delay: 1.5)], "it never counted as open")
         let warnings = logger.messages(at: .warn)
         #expect(warnings.count == 1)
         #expect(warnings.first?.contains("not text/event-stream") == true)
@@ -432,6 +419,29 @@ struct StreamingTransportTests {
         #expect(recorder.reconnects.map(\.attempt) == [1, 2, 3, 4, 1])
     }
 
+    /// Connects to a server that answers `status` with `contentType` and `body`, then holds the connection open,
+    /// and checks that the transport gave that answer up without counting it as open: the exchange cancelled, the
+    /// first reconnect scheduled.
+    /// - Returns: The transport, for the caller to close.
+    private func connectToAnswerGivenUp(status: Int, contentType: String, body: String) async -> any Transport {
+        http.enqueue(
+            FakeHTTPClient.Response(
+                parts: [
+                    .head(HTTPResponseHead(statusCode: status, headers: ["Content-Type": contentType])),
+                    .body(Data(body.utf8)),
+                ],
+                ending: .hang
+            ),
+            .hangingOpen
+        )
+        let transport = makeTransport()
+        transport.connect(context: nil, reason: .initialization)
+        #expect(await eventually { recorder.reconnects.count == 1 })
+        #expect(http.exchanges.first?.isCancelled == true)
+        #expect(recorder.states == [.reconnecting(attempt: 1, delay: 1.5)], "it never counted as open")
+        return transport
+    }
+
     /// Sends `json` as an event on `exchange` and waits until it was handed on.
     private func sendAndAwait(_ json: String, id: String? = nil, on exchange: FakeHTTPClient.Exchange) async {
         let count = recorder.configSets.count
@@ -653,22 +663,9 @@ struct StreamingTransportTests {
         "a 2xx other than 200 and 204 opens no stream: retried with backoff, its event-stream body unread",
         arguments: [201, 205, 206, 210, 299])
     func otherSuccessIsNotAStream(status: Int) async throws {
-        http.enqueue(
-            FakeHTTPClient.Response(
-                parts: [
-                    .head(HTTPResponseHead(statusCode: status, headers: ["Content-Type": "text/event-stream"])),
-                    .body(Data(Fixtures.event(Fixtures.fullSetJSON).utf8)),
-                ],
-                ending: .hang
-            ),
-            .hangingOpen
-        )
-        let transport = makeTransport()
+        let transport = await connectToAnswerGivenUp(
+            status: status, contentType: "text/event-stream", body: Fixtures.event(Fixtures.fullSetJSON))
         defer { transport.close() }
-        transport.connect(context: nil, reason: .initialization)
-        #expect(await eventually { recorder.reconnects.count == 1 })
-        #expect(http.exchanges.first?.isCancelled == true)
-        #expect(recorder.states == [.reconnecting(attempt: 1, delay: 1.5)], "it never counted as open")
         #expect(recorder.configSets.isEmpty, "the body was not read")
         #expect(logger.mentions("status \(status): only 200 opens a stream"))
     }

@@ -184,7 +184,7 @@ struct TLSSocketHTTPClientTests {
         // A socket to the peer's address, and TLS for the name `localhost.`: resolving that absolute name is the
         // system's (this machine's resolver does not know it; curl fails the same way here).
         try await offThePool {
-            let socket = try Self.blockingSocket(toLoopbackPort: peer.port)
+            let socket = try connectedLoopbackSocket(port: peer.port)
             defer { close(socket) }
             let connection = try context.connection(over: socket, host: "localhost.")
             // A blocking socket: OpenSSL never asks to wait for it.
@@ -194,26 +194,6 @@ struct TLSSocketHTTPClientTests {
         #expect(TLSContext.nameWithoutRootDot("localhost.") == "localhost")
         #expect(TLSContext.nameWithoutRootDot("localhost..") == "localhost..")
         #expect(TLSContext.nameWithoutRootDot(".") == ".")
-    }
-
-    /// A blocking TCP socket connected to `port` on 127.0.0.1.
-    private static func blockingSocket(toLoopbackPort port: Int) throws -> Int32 {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw POSIXError(.EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(socket)
-            throw POSIXError(.ECONNREFUSED)
-        }
-        return socket
     }
 
     // The system's OpenSSL configuration is read once per process, when OpenSSL starts: these tests run their

@@ -26,29 +26,7 @@ final class RawConnection: @unchecked Sendable {
 
     /// Connects to 127.0.0.1 at `port`.
     init(port: Int) throws {
-        #if canImport(Glibc)
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw RawConnectionError.failed("socket") }
-        #if canImport(Darwin)
-        var one: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        #endif
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard result == 0 else {
-            close()
-            throw RawConnectionError.failed("connect")
-        }
+        descriptor = try connectedLoopbackSocket(port: port)
     }
 
     deinit {
