@@ -35,8 +35,8 @@ HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
 SYMBOL = re.compile(r"([A-Z][A-Za-z0-9]*)\.([a-z][A-Za-z0-9]*)(?:\.[a-z][A-Za-z0-9]*)*(?:\(\))?")
 TYPE_DECLARATION = re.compile(r"\b(?:class|struct|enum|actor|protocol|typealias|extension)\s+(?:[A-Z]\w*\.)*([A-Z]\w*)")
 # Types the documents name members of that no Swift file of the repository declares.
-EXTERNAL_TYPES = {"URLSession", "ServiceContext", "Task", "JSONSerialization", "InstrumentationSystem", "ProcessInfo",
-                  "URLError", "UserDefaults", "Bundle", "OpenFeatureAPI", "Reason", "String", "Date", "DispatchQueue"}
+EXTERNAL_TYPES = {"InstrumentationSystem", "JSONSerialization", "OpenFeatureAPI", "Reason", "ServiceContext", "Task",
+                  "URLSession"}
 
 
 def documents():
