@@ -19,7 +19,7 @@ PACKAGES := $(filter-out TestSupport,$(notdir $(wildcard Packages/*)))
 LOOPBACK_SUITES := EndToEndTests|DocumentedExamplesTests|ConfigEmulatorTests|ConfigDemoTests
 DOC_TARGETS := ConfigDirector ConfigModel ConfigTransport ConfigStore ConfigClient ConfigTesting ConfigOpenFeature
 
-.PHONY: help build demo test test-packages test-openfeature test-traits bench-tracing check-manifests check-privacy check-time-limits check-docs check-apple check-openssl check-imports check-api check-api-traits api build-api-traits test-consumer test-browser test-tsan lint format docs bench check-allocations build-bench clean
+.PHONY: help build demo test test-packages test-openfeature test-traits bench-tracing check-manifests check-privacy check-time-limits check-docs check-apple check-openssl check-imports check-api check-api-traits api build-api-traits test-consumer test-browser test-tsan lint format docs bench build-bench-release check-allocations build-bench clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -128,21 +128,20 @@ format: ## Format the sources in place with .swift-format.
 docs: ## Build the DocC documentation of the public products into .build/docs.
 	Scripts/build-docs.sh $(DOC_TARGETS)
 
-bench: ## Build Tools/Benchmarks in release mode and run every benchmark (QUICK=1 for the quick mode).
+bench: build-bench-release ## Build Tools/Benchmarks in release mode and run every benchmark (QUICK=1 for the quick mode).
+	QUICK=$(QUICK) Tools/Benchmarks/.build/release/Benchmarks
+
+build-bench-release: ## Build Tools/Benchmarks in release mode, as bench and check-allocations run it.
 	@# SwiftPM keeps the build plan of a path dependency across source files added to it; planning anew is cheap.
 	rm -f Tools/Benchmarks/.build/release.yaml
 	$(SWIFT) build -c release --package-path Tools/Benchmarks
-	QUICK=$(QUICK) Tools/Benchmarks/.build/release/Benchmarks
 
 bench-tracing: ## Build Tools/Benchmarks in release mode with the trait Tracing and run benchmark 17 (the tracing hook).
 	$(call kit_setup,Tools/Benchmarks)
 	$(SWIFT) build -c release --package-path Tools/Benchmarks --traits Tracing --scratch-path Tools/Benchmarks/.build-tracing
 	BENCH=17 QUICK=$(QUICK) Tools/Benchmarks/.build-tracing/release/Benchmarks
 
-check-allocations: ## Fail when a read of benchmarks 1, 9 or 12 allocates (release build; only the allocation targets gate).
-	@# SwiftPM keeps the build plan of a path dependency across source files added to it; planning anew is cheap.
-	rm -f Tools/Benchmarks/.build/release.yaml
-	$(SWIFT) build -c release --package-path Tools/Benchmarks
+check-allocations: build-bench-release ## Fail when a read of benchmarks 1, 9 or 12 allocates (release build; only the allocation targets gate).
 	GATE=allocations BENCH=1,9,12 QUICK=1 Tools/Benchmarks/.build/release/Benchmarks
 
 build-bench: ## Build Tools/Benchmarks (debug): a quicker check than check-allocations that every benchmark compiles.
