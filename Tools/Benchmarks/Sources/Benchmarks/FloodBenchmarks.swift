@@ -9,12 +9,14 @@ import TestSupport
 
 /// A server, in a Python 3 process of its own (so that its memory is not the client's), that answers each
 /// stream with an event-stream head and one config set, then floods comment lines as fast as the client reads
-/// them; it prints its port when it listens. With `release`, each connection gets the set and is then held open.
+/// them, in writes of about 64 KiB of one line repeated (the line is the third argument); it prints its port when it
+/// listens. With `release`, each connection gets the set and is then held open.
 private let floodServer = #"""
     import socket, sys, threading
     SET = b'data: {"kind":"full","configs":{"flag":{"type":"boolean","value":"true"}}}\n\n'
     HEAD = b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n"
-    FLOOD = b": keep-alive\n" * 5000
+    LINE = sys.argv[3].encode().decode("unicode_escape").encode()
+    FLOOD = LINE * (65536 // len(LINE))
     flood = sys.argv[1] == "flood"
     sent = 0
     posts = 0
@@ -67,15 +69,19 @@ private final class FloodServer {
     private let process: ChildProcess
     private let folder: URL
 
-    init(_ mode: String) throws {
+    /// Starts the server.
+    /// - Parameters:
+    ///   - mode: `flood` or `release`.
+    ///   - line: The line a flood repeats, with its line end, escaped as in Python (`:\n`).
+    init(_ mode: String, line: String = #": keep-alive\n"#) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-flood-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let script = folder.appendingPathComponent("flood.py")
         try Data(floodServer.utf8).write(to: script)
-        let (process, line) = try ChildProcess.startHelper([
-            "python3", script.path, mode, folder.appendingPathComponent("sent").path,
+        let (process, portLine) = try ChildProcess.startHelper([
+            "python3", script.path, mode, folder.appendingPathComponent("sent").path, line,
         ])
-        guard let port = Int(line) else {
+        guard let port = Int(portLine) else {
             process.stop()
             throw POSIXError(.EIO)
         }
@@ -130,54 +136,76 @@ private func streamingClient(of baseURL: URL, telemetry: Bool) async -> ConfigDi
     return client
 }
 
-/// 14. A comment flood (issue 25, item 11): the resident memory of a streaming client whose server floods
-/// keep-alive comments as fast as it reads them, above the process before the client, over http and (through
-/// benchmark 8's TLS front) https.
+/// The lines benchmark 14 floods: a keep-alive comment, the shortest comment, and a blank line (an event with no
+/// data, dispatched and dropped).
+private let floodShapes = [("keep-alive", #": keep-alive\n"#), ("colon", #":\n"#), ("blank", #"\n"#)]
+
+/// 14. A comment flood (issues 25 and 43): the resident memory of a streaming client whose server floods lines
+/// that carry nothing (keep-alive comments, two-byte comments, blank lines) as fast as it reads them, above the
+/// process before the client, over http and (through benchmark 8's TLS front) https; and what is still resident
+/// a second after the client closed.
 func benchmarkCommentFlood() async {
     let seconds = isQuick ? 5.0 : 20.0
-    print("\n== 14. Comment flood: resident memory of a streaming client during \(Int(seconds)) s of comments")
-    guard let server = try? FloodServer("flood") else {
-        print("  MISS: the flood server (python3) could not start")
-        report.target("flood.rss", "a comment flood holds under 64 MB above the idle client", pass: false)
-        return
-    }
-    defer { server.stop() }
+    print("\n== 14. Line flood: resident memory of a streaming client during \(Int(seconds)) s of each flood")
+    let idle = residentBytes()
     var worst: Int64 = 0
-    for scheme in ["http", "https"] {
-        var baseURL = server.baseURL
-        var front: (peer: TLSPeer, certificates: TLSTestCertificates)?
-        if scheme == "https" {
-            guard let started = await tlsFront(forwardingTo: server.port) else {
-                print("  the TLS front did not start (python3 and openssl are needed): https not measured")
-                continue
-            }
-            baseURL = URL(string: "https://127.0.0.1:\(started.peer.port)")!
-            front = started
+    for (shape, line) in floodShapes {
+        guard let server = try? FloodServer("flood", line: line) else {
+            print("  MISS: the flood server (python3) could not start")
+            report.target("flood.rss", "the flood server started", pass: false)
+            return
         }
-        let idle = residentBytes()
-        let sentBefore = server.bytesSent
-        let client = await streamingClient(of: baseURL, telemetry: false)
-        var peak = residentBytes()
-        let end = nowNanoseconds() + UInt64(seconds * 1e9)
-        while nowNanoseconds() < end {
-            peak = max(peak, residentBytes())
-            try? await Task.sleep(nanoseconds: 50_000_000)
+        defer { server.stop() }
+        for scheme in ["http", "https"] {
+            guard let held = await flood(server, scheme: scheme, shape: shape, seconds: seconds) else { continue }
+            worst = max(worst, held.peak - idle, held.after - idle)
+            print(
+                "  \(shape) over \(scheme): \(megabytes(held.peak - idle)) above the process before the first client"
+                    + " at the peak, \(megabytes(held.after - idle)) a second after it closed; "
+                    + String(
+                        format: "%.0f MB read, %.0f MB/s", Double(held.bytesRead) / 1e6,
+                        Double(held.bytesRead) / 1e6 / seconds)
+            )
+            report.figure("flood.\(shape).\(scheme).rss_extra_mb", Double(held.peak - idle) / 1_048_576)
+            report.figure("flood.\(shape).\(scheme).rss_after_mb", Double(held.after - idle) / 1_048_576)
+            report.figure("flood.\(shape).\(scheme).read_mb_per_s", Double(held.bytesRead) / 1e6 / seconds)
         }
-        let sent = server.bytesSent - sentBefore
-        blackHole(client.value(for: "flag", default: false))
-        await client.closeAndWait()
-        front?.peer.stop()
-        front?.certificates.remove()
-        worst = max(worst, peak - idle)
-        print(
-            "  over \(scheme): \(megabytes(peak - idle)) above the process before the client (peak \(megabytes(peak)));"
-                + String(
-                    format: " %.0f MB of comments read, %.0f MB/s", Double(sent) / 1e6, Double(sent) / 1e6 / seconds)
-        )
-        report.figure("flood.\(scheme).rss_extra_mb", Double(peak - idle) / 1_048_576)
-        report.figure("flood.\(scheme).read_mb_per_s", Double(sent) / 1e6 / seconds)
     }
-    report.target("flood.rss", "a comment flood holds under 64 MB above the idle client", pass: worst < 64 << 20)
+    report.target(
+        "flood.rss", "a flood of empty lines holds under 64 MB above the process before it, and lets it go after",
+        pass: worst < 64 << 20)
+}
+
+/// Floods one streaming client for `seconds`: its process's peak resident memory, that memory a second after the
+/// client closed, and the bytes the server sent it; `nil` when the TLS front for `https` could not start.
+private func flood(_ server: FloodServer, scheme: String, shape: String, seconds: Double) async
+    -> (peak: Int64, after: Int64, bytesRead: Int64)?
+{
+    var baseURL = server.baseURL
+    var front: (peer: TLSPeer, certificates: TLSTestCertificates)?
+    if scheme == "https" {
+        guard let started = await tlsFront(forwardingTo: server.port) else {
+            print("  the TLS front did not start (python3 and openssl are needed): https not measured")
+            return nil
+        }
+        baseURL = URL(string: "https://127.0.0.1:\(started.peer.port)")!
+        front = started
+    }
+    let sentBefore = server.bytesSent
+    let client = await streamingClient(of: baseURL, telemetry: false)
+    var peak = residentBytes()
+    let end = nowNanoseconds() + UInt64(seconds * 1e9)
+    while nowNanoseconds() < end {
+        peak = max(peak, residentBytes())
+        try? await Task.sleep(nanoseconds: 50_000_000)
+    }
+    let sent = server.bytesSent - sentBefore
+    blackHole(client.value(for: "flag", default: false))
+    await client.closeAndWait()
+    front?.peer.stop()
+    front?.certificates.remove()
+    try? await Task.sleep(nanoseconds: 1_000_000_000)
+    return (peak, residentBytes(), sent)
 }
 
 /// 15. Releasing connected clients (issue 25, item 12): the threads and sockets in use while 1,000 streaming

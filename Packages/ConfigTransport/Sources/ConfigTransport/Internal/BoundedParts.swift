@@ -26,6 +26,7 @@ final class BoundedParts: @unchecked Sendable {  // Every access to `state` hold
     }
 
     private struct State {
+        /// The parts handed in, the next to take at `head`; those before it were taken (empty placeholders).
         var parts: [HTTPResponsePart] = []
         var head = 0
         var bufferedBytes = 0
@@ -173,12 +174,19 @@ final class BoundedParts: @unchecked Sendable {  // Every access to `state` hold
         if !wasGone, !isEnded { onAbandoned() }
     }
 
+    /// Takes the oldest part out. A reader that never catches up (a connection paused at the capacity resumes at
+    /// half of it, so the buffer may never empty) must not keep the parts it took: each is let go as it is taken,
+    /// and the slots before ``State/head`` are dropped once they are half of the array.
     private func takeLocked() -> HTTPResponsePart {
         let part = state.parts[state.head]
+        state.parts[state.head] = .body(Data())
         state.head += 1
         state.bufferedBytes -= Self.size(of: part)
         if state.head == state.parts.count {
             state.parts.removeAll(keepingCapacity: true)
+            state.head = 0
+        } else if state.head >= 64, state.head * 2 >= state.parts.count {
+            state.parts.removeFirst(state.head)
             state.head = 0
         }
         return part
