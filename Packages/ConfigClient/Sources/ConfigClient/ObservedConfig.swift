@@ -131,7 +131,8 @@ public final class ObservedConfigs {
     /// What tells keys apart, beside their default value: the name and the key's type, which is the
     /// kind of key and its value type.
     private struct KeyMeaning: Hashable {
-        let name: String
+        /// The key's exact bytes: canonically equivalent spellings are different configs.
+        let name: ExactKey
         let keyType: ObjectIdentifier
     }
 
@@ -177,7 +178,7 @@ public final class ObservedConfigs {
         default defaultValue: Value,
         _ evaluation: () -> WatchedEvaluation<Value>
     ) -> ObservedConfigsSlot<Value> {
-        let meaning = KeyMeaning(name: key.name, keyType: ObjectIdentifier(type(of: key)))
+        let meaning = KeyMeaning(name: ExactKey(key.name), keyType: ObjectIdentifier(type(of: key)))
         for case let slot as ObservedConfigsSlot<Value> in slots[meaning] ?? [] where slot.hasDefault(defaultValue) {
             return slot
         }

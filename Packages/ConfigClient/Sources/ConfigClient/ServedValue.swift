@@ -92,10 +92,10 @@ extension ServedValue {
         of values: [String: ServedValue],
         invalid: (_ key: String, _ problem: String) -> ConfigDirectorError
     ) throws(ConfigDirectorError) -> ConfigSet {
-        var configs: [String: ConfigState] = [:]
+        var configs: [ExactKey: ConfigState] = [:]
         for (key, value) in values {
             if let problem = value.problem(forKey: key) { throw invalid(key, problem) }
-            configs[key] = value.configState(forKey: key)
+            configs[ExactKey(key)] = value.configState(forKey: key)
         }
         return ConfigSet(kind: .full, configs: configs)
     }

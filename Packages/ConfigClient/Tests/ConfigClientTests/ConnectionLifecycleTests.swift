@@ -24,7 +24,7 @@ struct ConnectionLifecycleTests {
             Issue.record("expected configsUpdated")
             return
         }
-        #expect(update.keys == ConfigSet.sample.configs.keys.sorted())
+        #expect(update.keys == ConfigSet.sample.configs.keys.sorted().names)
         #expect(fixture.client.isReady)
         #expect(!fixture.client.isInitializing)
         #expect(fixture.client.context == user)

@@ -45,7 +45,7 @@ struct EventStreamTests {
         var events = fixture.client.events.makeAsyncIterator()
 
         try fixture.server.serve(.strings(["greeting": "hi", "extra": "x"], kind: .full))
-        let removed = ConfigSet.sample.configs.keys.filter { $0 != "greeting" }.sorted()
+        let removed = ConfigSet.sample.configs.keys.filter { $0 != "greeting" }.sorted().names
         #expect(
             await events.next() == .configsUpdated(ConfigsUpdate(keys: ["extra", "greeting"], removedKeys: removed)))
     }

@@ -175,7 +175,10 @@ struct TelemetryCountingTests {
             ],
         ]
         let sets = variants.map { configs in
-            ConfigSet(kind: .full, configs: configs.mapValues { ConfigState(type: $0.0, value: $0.1) })
+            ConfigSet(
+                kind: .full,
+                configs: Dictionary(
+                    uniqueKeysWithValues: configs.map { (ExactKey($0), ConfigState(type: $1.0, value: $1.1)) }))
         }
         func read(_ client: ConfigDirectorClient, _ key: String, _ requested: Requested, _ second: Bool)
             -> (EvaluationReason, type: String)

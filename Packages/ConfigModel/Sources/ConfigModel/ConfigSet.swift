@@ -16,8 +16,8 @@
     public var kind: Kind
     /// The server's timestamp of the set, kept as sent (polling echoes it back).
     public var timestamp: String?
-    /// The configs, by key.
-    public var configs: [String: ConfigState]
+    /// The configs, by key: by its exact bytes, so that canonically equivalent spellings stay apart.
+    public var configs: [ExactKey: ConfigState]
 
     /// Creates a config set.
     /// - Parameters:
@@ -31,7 +31,7 @@
         projectID: String? = nil,
         kind: Kind = .full,
         timestamp: String? = nil,
-        configs: [String: ConfigState]
+        configs: [ExactKey: ConfigState]
     ) {
         self.environmentID = environmentID
         self.projectID = projectID
@@ -48,15 +48,15 @@ extension ConfigSet: Codable {
         case kind, timestamp, configs
     }
 
-    /// A config entry that is skipped instead of failing the set when it is not an object.
-    /// A config key of the `configs` object.
-    private struct ConfigKey: CodingKey {
+    /// A member name of the `configs` object.
+    private struct MemberName: CodingKey {
         let stringValue: String
         var intValue: Int? { nil }
         init(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
     }
 
+    /// A config entry that is skipped instead of failing the set when it is not an object.
     private struct LenientEntry: Decodable {
         let state: ConfigState?
         init(from decoder: any Decoder) throws { state = try? ConfigState(from: decoder) }
@@ -66,7 +66,9 @@ extension ConfigSet: Codable {
     ///
     /// Every field is optional, a missing or unknown kind is ``Kind/full``, a field of the wrong type
     /// is ignored, and a config entry that is not an object is skipped. The dictionary key names each
-    /// config.
+    /// config. `JSONDecoder` itself keys an object's members by `String`, so members whose names are
+    /// canonically equivalent reach this initializer as one; the client decodes with
+    /// ``init(jsonBytes:)``, which keeps them apart.
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when the payload, or its `configs`, is not an object, or when it has no
     ///   `configs` (missing or `null`): such a payload is not a config set.
@@ -88,13 +90,13 @@ extension ConfigSet: Codable {
                 )
             )
         }
-        let entries = try container.nestedContainer(keyedBy: ConfigKey.self, forKey: .configs)
+        let entries = try container.nestedContainer(keyedBy: MemberName.self, forKey: .configs)
         let keys = entries.allKeys
-        var configs: [String: ConfigState] = [:]
+        var configs: [ExactKey: ConfigState] = [:]
         configs.reserveCapacity(keys.count)
         for key in keys {
             if let entry = try? entries.decode(LenientEntry.self, forKey: key), let state = entry.state {
-                configs[key.stringValue] = state
+                configs[ExactKey(key.stringValue)] = state
             }
         }
         self.configs = configs
@@ -109,6 +111,9 @@ extension ConfigSet: Codable {
         try container.encodeIfPresent(projectID, forKey: .projectID)
         try container.encode(kind, forKey: .kind)
         try container.encodeIfPresent(timestamp, forKey: .timestamp)
-        try container.encode(configs, forKey: .configs)
+        var entries = container.nestedContainer(keyedBy: MemberName.self, forKey: .configs)
+        for (key, state) in configs {
+            try entries.encode(state, forKey: MemberName(stringValue: key.name))
+        }
     }
 }

@@ -4,7 +4,7 @@
 /// taken as full whatever its kind.
 @_spi(Internal) public struct ConfigStateTable: Sendable, Hashable {
     /// The configs by key.
-    public private(set) var configs: [String: ConfigState]
+    public private(set) var configs: [ExactKey: ConfigState]
     /// Whether any set has been applied.
     public private(set) var hasReceivedSet: Bool
 
@@ -17,7 +17,7 @@
     /// Looks up the config held for a key.
     /// - Parameter key: The config key.
     /// - Returns: The config, or `nil` when the table holds none for `key`.
-    public subscript(key: String) -> ConfigState? { configs[key] }
+    public subscript(key: String) -> ConfigState? { configs[ExactKey(key)] }
 
     /// Applies a config set: a full set (or the first set) replaces the table, a delta merges into it.
     /// - Parameter set: The set received.
@@ -41,15 +41,15 @@
     ///   - heldKeys: The keys the table holds.
     ///   - hasReceivedSet: Whether the table has had a set applied.
     /// - Returns: Whether the set replaces the table (a full set, or the first one), and the keys it
-    ///   carried (sorted) and removed (sorted: the held keys a replacing set does not carry).
+    ///   carried and removed (the held keys a replacing set does not carry), each sorted by their bytes.
     public static func changes(
         of set: ConfigSet,
-        holding heldKeys: some Sequence<String>,
+        holding heldKeys: some Sequence<ExactKey>,
         hasReceivedSet: Bool
     ) -> (replacesAll: Bool, update: ConfigsUpdate) {
-        let keys = set.configs.keys.sorted()
+        let keys = set.configs.keys.sorted().names
         guard set.kind == .full || !hasReceivedSet else { return (false, ConfigsUpdate(keys: keys)) }
-        let removedKeys = heldKeys.filter { set.configs[$0] == nil }.sorted()
+        let removedKeys = heldKeys.filter { set.configs[$0] == nil }.sorted().names
         return (true, ConfigsUpdate(keys: keys, removedKeys: removedKeys))
     }
 }

@@ -242,7 +242,7 @@ struct ConfigSetJSONBytesTests {
         let set = try #require(try ConfigSet(jsonBytes: Data(text.utf8)))
         #expect(set.configs["k"]?.value == huge)
         #expect(set.configs["e"]?.value == String(repeating: "é😀\n\"", count: 5_000))
-        #expect(set.configs[huge] == ConfigState(type: .custom, value: nil))
+        #expect(set.configs[ExactKey(huge)] == ConfigState(type: .custom, value: nil))
         Self.expectAgreement(Array(text.utf8))
     }
 
@@ -326,14 +326,14 @@ struct ConfigSetJSONBytesTests {
             return nil
         }
         guard case .dictionary(let fields) = document else { return .invalid }
-        var configs: [String: ConfigState] = [:]
+        var configs: [ExactKey: ConfigState] = [:]
         switch fields["configs"] {
         case nil, .null?:
             return .notASet
         case .dictionary(let entries)?:
             for (key, entry) in entries {
                 guard case .dictionary(let entry) = entry else { continue }
-                configs[key] = ConfigState(
+                configs[ExactKey(key)] = ConfigState(
                     id: string(entry["id"]),
                     key: string(entry["key"]),
                     type: string(entry["type"]).flatMap(ConfigType.init(rawValue:)) ?? .custom,

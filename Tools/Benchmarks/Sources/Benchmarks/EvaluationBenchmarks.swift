@@ -14,7 +14,8 @@ func benchmarkEvaluation() async {
     let set = booleanSet(count: 1_000)
     let served = await ServedClient.make(initial: set, telemetry: true)
     let client = served.client
-    let dictionary = Protected(set.configs.mapValues { $0.value ?? "" })
+    let dictionary = Protected(
+        Dictionary(uniqueKeysWithValues: set.configs.map { ($0.key.name, $0.value.value ?? "") }))
     let key = flagKey(500)
 
     let (baseline, subject) = compare(
@@ -124,8 +125,10 @@ func benchmarkContention() async {
     for key in keys { blackHole(client.value(for: key, default: false)) }
 
     let deltas = [
-        ConfigSet(kind: .delta, configs: [flagKey(7): ConfigState(key: flagKey(7), type: .boolean, value: "true")]),
-        ConfigSet(kind: .delta, configs: [flagKey(7): ConfigState(key: flagKey(7), type: .boolean, value: "false")]),
+        ConfigSet(
+            kind: .delta, configs: [ExactKey(flagKey(7)): ConfigState(key: flagKey(7), type: .boolean, value: "true")]),
+        ConfigSet(
+            kind: .delta, configs: [ExactKey(flagKey(7)): ConfigState(key: flagKey(7), type: .boolean, value: "false")]),
     ]
     let stopDeltas = Protected(false)
     let deltaThread = Thread {

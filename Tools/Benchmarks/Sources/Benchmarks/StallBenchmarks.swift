@@ -85,11 +85,11 @@ private func evaluations(
 
 /// A full set of `count` boolean configs, every value `value`.
 private func booleanSet(count: Int, value: Bool) -> ConfigSet {
-    var configs: [String: ConfigState] = [:]
+    var configs: [ExactKey: ConfigState] = [:]
     configs.reserveCapacity(count)
     for index in 0..<count {
         let key = flagKey(index)
-        configs[key] = ConfigState(id: "id-\(key)", key: key, type: .boolean, value: value ? "true" : "false")
+        configs[ExactKey(key)] = ConfigState(id: "id-\(key)", key: key, type: .boolean, value: value ? "true" : "false")
     }
     return ConfigSet(environmentID: "env", projectID: "project", kind: .full, configs: configs)
 }

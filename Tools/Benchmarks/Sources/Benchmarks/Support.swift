@@ -24,10 +24,10 @@ struct FrozenTimersClock: TransportClock {
 /// `count` boolean configs `flag-0000`… served `true` and `false` in turn; with `valueIDs`, each with the
 /// value id `v-<key>`, as the service sends it (without, a value id is a SHA-256 of the value).
 func booleanSet(count: Int, valueIDs: Bool = false) -> ConfigSet {
-    var configs: [String: ConfigState] = [:]
+    var configs: [ExactKey: ConfigState] = [:]
     for index in 0..<count {
         let key = flagKey(index)
-        configs[key] = ConfigState(
+        configs[ExactKey(key)] = ConfigState(
             id: "id-\(key)", key: key, type: .boolean, value: index % 2 == 0 ? "true" : "false",
             valueID: valueIDs ? "v-\(key)" : nil)
     }
@@ -36,10 +36,10 @@ func booleanSet(count: Int, valueIDs: Bool = false) -> ConfigSet {
 
 /// `count` string configs named as `booleanSet`'s, each with a value id: a text of 33 characters, too long for a small string.
 func stringSet(count: Int) -> ConfigSet {
-    var configs: [String: ConfigState] = [:]
+    var configs: [ExactKey: ConfigState] = [:]
     for index in 0..<count {
         let key = flagKey(index)
-        configs[key] = ConfigState(
+        configs[ExactKey(key)] = ConfigState(
             id: "id-\(key)", key: key, type: .string, value: "the text of \(key), a long one", valueID: "v-\(key)")
     }
     return ConfigSet(environmentID: "env", projectID: "project", kind: .full, configs: configs)

@@ -22,8 +22,8 @@ func benchmarkWatchFanOut() async {
 
     let key = flagKey(0)
     let deltas = [
-        ConfigSet(kind: .delta, configs: [key: ConfigState(key: key, type: .boolean, value: "false")]),
-        ConfigSet(kind: .delta, configs: [key: ConfigState(key: key, type: .boolean, value: "true")]),
+        ConfigSet(kind: .delta, configs: [ExactKey(key): ConfigState(key: key, type: .boolean, value: "false")]),
+        ConfigSet(kind: .delta, configs: [ExactKey(key): ConfigState(key: key, type: .boolean, value: "true")]),
     ]
     var fewIndex = 0
     var manyIndex = 0

@@ -58,7 +58,7 @@ struct EvaluationTable {
     }
 
     /// The configs by key, made on each call (see ``EvaluationIndex/configs``).
-    var configs: [String: ConfigState] { index.configs }
+    var configs: [ExactKey: ConfigState] { index.configs }
 
     /// The config held for `key`, if any.
     subscript(key: String) -> ConfigState? { index[key] }
@@ -91,17 +91,17 @@ struct EvaluationTable {
         var slots = held.slots
         var freed: [Int] = []
         for key in update.removedKeys {
-            guard let slot = slots.removeValue(forKey: key) else { continue }
+            guard let slot = slots.removeValue(forKey: ExactKey(key)) else { continue }
             freed.append(slot)
         }
         freeSlots += freed
-        for key in update.keys where slots[key] == nil {
+        for key in set.configs.keys where slots[key] == nil {
             slots[key] = takeSlot()
         }
         let values = held.values.copy(toHold: slotCount)
         for slot in freed { values[slot] = EvaluationIndex.Value() }
-        for key in update.keys {
-            guard let state = set.configs[key], let slot = slots[key] else { continue }
+        for (key, state) in set.configs {
+            guard let slot = slots[key] else { continue }
             if values[slot].revision != 0, values[slot].state == state { continue }
             lastRevision += 1
             values[slot] = EvaluationIndex.Value(revision: lastRevision, state: state)

@@ -63,12 +63,12 @@ struct TelemetryAggregates {
         let sequence: UInt64
     }
 
-    /// The aggregates by config key, so that counting hashes the key alone and compares the rest,
+    /// The aggregates by config key (its exact bytes), so that counting hashes the key alone and compares the rest,
     /// which is usually one aggregate per key.
-    private var aggregates: [String: [Aggregate]] = [:]
+    private var aggregates: [ExactKey: [Aggregate]] = [:]
     private(set) var count = 0
     /// Every aggregate's sequence and key in the order recorded, from `orderStart` on.
-    private var order: [(sequence: UInt64, key: String)] = []
+    private var order: [(sequence: UInt64, key: ExactKey)] = []
     private var orderStart = 0
     private var nextSequence: UInt64 = 0
     /// The evaluations dropped: of aggregates dropped past ``capacity``, and of those merged in.
@@ -79,15 +79,16 @@ struct TelemetryAggregates {
 
     /// Counts `count` evaluations of `key` that happened from `start` to `end` in their aggregate, made
     /// (and the oldest dropped when full) if there is none.
-    mutating func add(_ count: Int, of key: String, _ variant: Variant, from start: Date, to end: Date) {
+    mutating func add(_ count: Int, of name: String, _ variant: Variant, from start: Date, to end: Date) {
         guard count > 0 else { return }
+        let key = ExactKey(name)
         let end = max(start, end)
         // One hash of the key when the aggregate exists; the empty list this leaves for a new key is
         // filled right below.
         if Self.add(count, of: variant, from: start, to: end, in: &aggregates[key, default: []]) { return }
         if self.count >= Self.capacity { dropOldest() }
         aggregates[key, default: []].append(
-            Aggregate(key: key, variant: variant, count: count, startTime: start, endTime: end, sequence: nextSequence)
+            Aggregate(key: name, variant: variant, count: count, startTime: start, endTime: end, sequence: nextSequence)
         )
         order.append((nextSequence, key))
         nextSequence += 1

@@ -5,7 +5,8 @@
 /// Refreshes are taken under the client's lock, numbered in the order taken, and run after it is
 /// released; a watcher skips a refresh older than one it has run, so that it ends on the newest value.
 struct WatchRegistry {
-    private var watchersByKey: [String: [UInt64: any KeyWatcher]] = [:]
+    /// By the key's exact bytes (``ExactKey``), as the configs are.
+    private var watchersByKey: [ExactKey: [UInt64: any KeyWatcher]] = [:]
     private var nextID: UInt64 = 0
     private var lastRefresh: UInt64 = 0
 
@@ -17,11 +18,12 @@ struct WatchRegistry {
 
     /// Adds a watcher of `key` under `id`.
     mutating func add(_ watcher: any KeyWatcher, id: UInt64, for key: String) {
-        watchersByKey[key, default: [:]][id] = watcher
+        watchersByKey[ExactKey(key), default: [:]][id] = watcher
     }
 
     /// Removes the watcher with `id` from `key`.
     mutating func remove(_ id: UInt64, for key: String) {
+        let key = ExactKey(key)
         watchersByKey[key]?.removeValue(forKey: id)
         if watchersByKey[key]?.isEmpty == true { watchersByKey.removeValue(forKey: key) }
     }
@@ -33,26 +35,26 @@ struct WatchRegistry {
         guard !watchersByKey.isEmpty else { return [] }
         let count = update.keys.count + update.removedKeys.count
         guard watchersByKey.count < count else { return refreshes(of: update.keys + update.removedKeys) }
-        // Both lists are sorted: a binary search finds a watched key in either.
-        func holds(_ keys: [String], _ key: String) -> Bool {
+        // Both lists are sorted by their bytes: a binary search finds a watched key in either.
+        func holds(_ keys: [String], _ key: ExactKey) -> Bool {
             var low = 0
             var high = keys.count
             while low < high {
                 let middle = (low + high) / 2
-                if keys[middle] < key { low = middle + 1 } else { high = middle }
+                if ExactKey(keys[middle]) < key { low = middle + 1 } else { high = middle }
             }
-            return low < keys.count && keys[low] == key
+            return low < keys.count && ExactKey(keys[low]) == key
         }
         let watched = watchersByKey.keys.sorted()
         return refreshes(
-            of: watched.filter { holds(update.keys, $0) } + watched.filter { holds(update.removedKeys, $0) })
+            of: (watched.filter { holds(update.keys, $0) } + watched.filter { holds(update.removedKeys, $0) }).names)
     }
 
     /// The refreshes of the watchers of `keys`.
     mutating func refreshes(of keys: some Sequence<String>) -> [WatcherRefresh] {
         var refreshes: [WatcherRefresh] = []
         for key in keys {
-            guard let watchers = watchersByKey[key] else { continue }
+            guard let watchers = watchersByKey[ExactKey(key)] else { continue }
             lastRefresh += 1
             for watcher in watchers.values {
                 refreshes.append(WatcherRefresh(watcher: watcher, number: lastRefresh))

@@ -13,7 +13,7 @@ struct EvaluationTableTests {
     }
 
     private static func set(_ configs: [String: String], kind: ConfigSet.Kind = .full) -> ConfigSet {
-        ConfigSet(kind: kind, configs: configs.mapValues { config($0) })
+        ConfigSet(kind: kind, configs: Dictionary(uniqueKeysWithValues: configs.map { (ExactKey($0), config($1)) }))
     }
 
     private static func text(_ table: EvaluationTable, _ key: String) -> String? {

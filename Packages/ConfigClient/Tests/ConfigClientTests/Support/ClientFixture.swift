@@ -142,7 +142,10 @@ extension ConfigSet {
 
     /// A set of the given kind carrying the given string configs.
     static func strings(_ values: [String: String], kind: Kind = .delta) -> ConfigSet {
-        ConfigSet(kind: kind, configs: values.mapValues { ConfigState(type: .string, value: $0) })
+        ConfigSet(
+            kind: kind,
+            configs: Dictionary(
+                uniqueKeysWithValues: values.map { (ExactKey($0), ConfigState(type: .string, value: $1)) }))
     }
 }
 

@@ -123,15 +123,15 @@ struct ConfigSetDecoder {
     }
 
     /// Reads `configs` from its `{`, entry by entry.
-    private mutating func readConfigs() throws(JSONParsingError) -> [String: ConfigState] {
+    private mutating func readConfigs() throws(JSONParsingError) -> [ExactKey: ConfigState] {
         // Sized once: growing would hold the old and the new storage at once, the largest share of
         // the peak memory of decoding a large set.
-        var configs: [String: ConfigState] = [:]
+        var configs: [ExactKey: ConfigState] = [:]
         configs.reserveCapacity(countMembers())
         guard cursor.open() else { return configs }
         repeat {
-            let key = cursor.string(of: try cursor.readMemberKey())
-            if let state = try readEntry(named: key) {
+            let key = ExactKey(cursor.string(of: try cursor.readMemberKey()))
+            if let state = try readEntry(named: key.name) {
                 configs[key] = state
             } else {
                 configs[key] = nil

@@ -58,7 +58,7 @@ extension KeptValuesEntry {
             if sink.isFull { return false }
             if !isFirst { sink.append(",") }
             isFirst = false
-            sink.appendString(key)
+            sink.appendString(key.name)
             sink.append(":{")
             if let id = state.id {
                 sink.append("\"id\":")

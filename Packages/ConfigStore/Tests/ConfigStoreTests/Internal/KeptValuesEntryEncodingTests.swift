@@ -28,7 +28,7 @@ struct KeptValuesEntryEncodingTests {
             kind: .full,
             timestamp: "2026-08-29T00:00:00Z",
             configs: [
-                awkward: ConfigState(id: "id", key: awkward, type: .json, value: awkward, valueID: "v\u{1F}"),
+                ExactKey(awkward): ConfigState(id: "id", key: awkward, type: .json, value: awkward, valueID: "v\u{1F}"),
                 "no-value": ConfigState(type: .boolean, value: nil),
             ]
         )

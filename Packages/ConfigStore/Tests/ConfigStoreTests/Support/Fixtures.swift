@@ -16,10 +16,10 @@ enum Fixtures {
 
     /// A full set of `count` string configs, the `revision` written into every value.
     static func configSet(count: Int = 3, revision: Int = 1, padding: String = "") -> ConfigSet {
-        var configs: [String: ConfigState] = [:]
+        var configs: [ExactKey: ConfigState] = [:]
         for index in 0..<count {
             let key = "config-\(index)"
-            configs[key] = ConfigState(
+            configs[ExactKey(key)] = ConfigState(
                 id: "id-\(index)",
                 key: key,
                 type: .string,

@@ -27,7 +27,7 @@
 
     struct State {
         /// What the server serves: the config state of each value, by key.
-        var configs: [String: ConfigState]
+        var configs: [ExactKey: ConfigState]
         var initialization = Arming.serve
         var contextUpdate = Arming.serve
         /// The reason of the connect being held, silent until completed or failed.
@@ -71,16 +71,16 @@
         let config = value.configState(forKey: key)
         state.withLock { state in
             guard !state.isClosed else { return }
-            state.configs[key] = config
+            state.configs[ExactKey(key)] = config
             guard state.isConnected else { return }
-            state.handler?(.configSet(ConfigSet(kind: .delta, configs: [key: config])))
+            state.handler?(.configSet(ConfigSet(kind: .delta, configs: [ExactKey(key): config])))
         }
     }
 
     func removeValue(for key: String) {
         state.withLock { state in
             guard !state.isClosed else { return }
-            state.configs[key] = nil
+            state.configs[ExactKey(key)] = nil
             if state.isConnected { Self.deliverAllLocked(&state) }
         }
     }
@@ -198,8 +198,8 @@
         state.handler?(.configSet(ConfigSet(kind: .full, configs: state.configs)))
     }
 
-    private static func configs(of values: [String: ServedValue]) -> [String: ConfigState] {
-        Dictionary(uniqueKeysWithValues: values.map { ($0, $1.configState(forKey: $0)) })
+    private static func configs(of values: [String: ServedValue]) -> [ExactKey: ConfigState] {
+        Dictionary(uniqueKeysWithValues: values.map { (ExactKey($0), $1.configState(forKey: $0)) })
     }
 
     private static func arming(for reason: ConnectReason, in state: State) -> Arming {

@@ -68,9 +68,9 @@ struct EmulatorState {
     }
 
     func set(_ kind: ConfigSet.Kind, keys: some Sequence<String>, for context: ConfigDirectorContext) -> ConfigSet {
-        var states: [String: ConfigState] = [:]
+        var states: [ExactKey: ConfigState] = [:]
         for key in keys {
-            if let config = configs[key] { states[key] = config.state(for: context) }
+            if let config = configs[key] { states[ExactKey(key)] = config.state(for: context) }
         }
         return ConfigSet(
             environmentID: environmentID, projectID: projectID, kind: kind,

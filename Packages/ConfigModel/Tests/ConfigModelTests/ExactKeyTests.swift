@@ -1,0 +1,63 @@
+@_spi(Internal) import ConfigModel
+import Foundation
+import Testing
+
+/// Keys are equal only when their bytes are (issue 43, item 6), whichever way each was made: held (checked for
+/// ASCII) or looked up (not read).
+@Suite("Exact keys", .timeLimit(.minutes(1)))
+struct ExactKeyTests {
+    /// Pairs `String` holds equal with different bytes: a decomposition, singletons equivalent to an ASCII
+    /// letter (KELVIN SIGN, GREEK QUESTION MARK, GREEK VARIA) and to a letter of another script (ANGSTROM SIGN,
+    /// OHM SIGN), two spaces of the same length in UTF-8 (EN QUAD and EN SPACE), a Hangul syllable and its jamo,
+    /// and marks in another order.
+    static let equivalentPairs = [
+        ("caf\u{E9}", "cafe\u{301}"),
+        ("K", "\u{212A}"),
+        ("flag-K", "flag-\u{212A}"),
+        (";", "\u{37E}"),
+        ("`", "\u{1FEF}"),
+        ("\u{C5}", "\u{212B}"),
+        ("\u{3A9}", "\u{2126}"),
+        ("\u{2002}", "\u{2000}"),
+        ("\u{D55C}", "\u{1112}\u{1161}\u{11AB}"),
+        ("a\u{301}\u{323}", "a\u{323}\u{301}"),
+    ]
+
+    /// The two ways a key is made.
+    static let makers: [@Sendable (String) -> ExactKey] = [{ ExactKey($0) }, { ExactKey(lookingUp: $0) }]
+
+    @Test("equivalent spellings are different keys, and hash apart in a dictionary", arguments: equivalentPairs)
+    func equivalentSpellingsDiffer(pair: (String, String)) {
+        #expect(pair.0 == pair.1)
+        for makeFirst in Self.makers {
+            for makeSecond in Self.makers {
+                let (first, second) = (makeFirst(pair.0), makeSecond(pair.1))
+                #expect(first != second)
+                #expect(second != first)
+                let table = [first: 1, second: 2]
+                #expect(table.count == 2)
+                #expect(table[ExactKey(lookingUp: pair.0)] == 1)
+                #expect(table[ExactKey(lookingUp: pair.1)] == 2)
+            }
+        }
+    }
+
+    @Test(
+        "the same bytes are the same key, however each was made", arguments: ["", "dark-mode", "caf\u{E9}", "\u{212A}"])
+    func sameBytesAreEqual(name: String) {
+        let copy = String(decoding: Array(name.utf8), as: UTF8.self)
+        for makeFirst in Self.makers {
+            for makeSecond in Self.makers {
+                let (first, second) = (makeFirst(name), makeSecond(copy))
+                #expect(first == second)
+                #expect(first.hashValue == second.hashValue)
+            }
+        }
+    }
+
+    @Test("keys sort by their bytes")
+    func sortsByBytes() {
+        let keys = ["b", "a", "cafe\u{301}", "caf\u{E9}", "A"].map { ExactKey($0) }
+        #expect(keys.sorted().names == ["A", "a", "b", "cafe\u{301}", "caf\u{E9}"])
+    }
+}
