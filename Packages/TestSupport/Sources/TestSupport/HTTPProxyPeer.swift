@@ -24,6 +24,9 @@ public final class HTTPProxyPeer: Sendable {
         case silent
         /// Answers `CONNECT` with a `200` followed at once by bytes that no server sent.
         case extraBytes = "extra-bytes"
+        /// Answers with a `200` whose head is over 64 KiB (one header field of 70,000 bytes), and holds the
+        /// connection until the client closes it.
+        case hugeHead = "huge-head"
     }
 
     /// The port it listens on.
@@ -174,6 +177,11 @@ public final class HTTPProxyPeer: Sendable {
                         b"Proxy-Authenticate: Basic realm=\"test\"\r\nContent-Length: 6\r\n\r\ndenied"
                     )
                     return
+            if behaviour == "huge-head":
+                client.sendall(b"HTTP/1.1 200 OK\r\nX-Pad: " + b"a" * 70000 + b"\r\n\r\n")
+                while client.recv(65536):
+                    pass
+                return
             if behaviour == "forbid":
                 client.sendall(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n")
                 return

@@ -177,12 +177,13 @@ struct ProxyTests {
     }
 
     @Test(
-        "a proxy that refuses, closes, stalls past the timeout or speaks first fails with a URLError, without a hang",
+        "a proxy that refuses, closes, stalls past the timeout, speaks first or sends a head over 64 KiB fails with a URLError, without a hang",
         arguments: [
             (HTTPProxyPeer.Behaviour.forbid, URLError.Code.cannotConnectToHost, "status 403"),
             (.close, .networkConnectionLost, "closed the connection before it answered CONNECT"),
             (.silent, .timedOut, "-1001"),
             (.extraBytes, .badServerResponse, "sent bytes after its answer to CONNECT"),
+            (.hugeHead, .badServerResponse, "answered CONNECT with a head over 65536 bytes"),
         ]
     )
     func misbehavingProxy(behaviour: HTTPProxyPeer.Behaviour, code: URLError.Code, text: String) async throws {
