@@ -19,7 +19,7 @@ PACKAGES := $(filter-out TestSupport,$(notdir $(wildcard Packages/*)))
 LOOPBACK_SUITES := EndToEndTests|DocumentedExamplesTests|ConfigEmulatorTests|ConfigDemoTests
 DOC_TARGETS := ConfigDirector ConfigModel ConfigTransport ConfigStore ConfigClient ConfigTesting ConfigOpenFeature
 
-.PHONY: help build demo test test-packages test-openfeature test-traits bench-tracing check-manifests check-privacy check-time-limits check-docs check-apple check-openssl check-imports check-api check-api-traits api build-api-traits test-consumer test-browser test-tsan lint format docs bench build-bench-release check-allocations build-bench clean
+.PHONY: help build demo test test-packages test-openfeature test-traits bench-tracing check-manifests check-privacy check-time-limits check-docs check-apple check-openssl check-imports check-api check-api-traits api build-api-traits test-consumer test-browser test-proxy test-tsan lint format docs bench build-bench-release check-allocations build-bench clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -113,6 +113,10 @@ test-consumer: ## Build a throwaway app that depends on a tagged clone by URL (C
 
 test-browser: ## Drive the emulator's dashboard in headless Chromium with a real SDK client (installs chromium, selenium if missing).
 	Tests/Browser/run.sh
+
+test-proxy: ## Run the socket client's suite through Debian's tinyproxy (installs tinyproxy if missing).
+	Tests/Proxy/setup.sh
+	$(SWIFT) test --package-path Packages/ConfigTransport --filter TinyProxyTests
 
 test-tsan: ## Run the root suite under the thread sanitizer, in parallel: the unit suites, then the loopback suites.
 	@# As in `make test`, the loopback suites run after the rest, in parallel among themselves.

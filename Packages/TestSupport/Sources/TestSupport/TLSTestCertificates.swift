@@ -6,7 +6,8 @@ public import Foundation
 public final class TLSTestCertificates: Sendable {
     /// A server certificate, by what is right or wrong with it.
     public enum Server: String, CaseIterable, Sendable {
-        /// Signed by the test root, for `127.0.0.1` and `localhost`, valid for a century.
+        /// Signed by the test root, for `127.0.0.1`, `localhost` and ``TLSTestCertificates/internalName`` (a
+        /// name that only a test proxy resolves), valid for a century.
         case valid
         /// Signed by the test root, for `wrong.example` only.
         case wrongHost = "wrong-host"
@@ -21,6 +22,10 @@ public final class TLSTestCertificates: Sendable {
         /// about 80 bits of security, under OpenSSL's security level 2.
         case weakKey = "weak-key"
     }
+
+    /// A made-up name in ``Server/valid``'s certificate, `config.internal.test`, that no resolver knows (`.test` is
+    /// reserved): a proxy test's proxy resolves it to 127.0.0.1, and the client must never resolve it itself.
+    public static let internalName = "config.internal.test"
 
     /// The folder that holds every file.
     public let folder: URL
@@ -64,7 +69,7 @@ public final class TLSTestCertificates: Sendable {
                 "-subj", "/CN=127.0.0.1",
             ])
         let signed: [(Server, request: String, names: String?, days: String)] = [
-            (.valid, "server.csr", "IP:127.0.0.1,DNS:localhost", "36500"),
+            (.valid, "server.csr", "IP:127.0.0.1,DNS:localhost,DNS:\(Self.internalName)", "36500"),
             (.wrongHost, "server.csr", "DNS:wrong.example", "36500"),
             // A negative validity: it starts now and ended a day ago.
             (.expired, "server.csr", "IP:127.0.0.1,DNS:localhost", "-1"),

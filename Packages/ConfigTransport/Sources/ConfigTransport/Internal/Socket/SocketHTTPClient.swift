@@ -25,33 +25,52 @@ internal import Glibc
 /// requires TLS 1.2 or newer, and cannot be told to trust anything else but by tests. A refused certificate
 /// fails with `URLError(.serverCertificateUntrusted)` or `URLError(.serverCertificateHasBadDate)`.
 ///
+/// It goes through the HTTP proxy that the environment sets (``ProxySettings``: `https_proxy`, `http_proxy`,
+/// `no_proxy` and their kin, as curl reads them). For `https` it opens a tunnel with `CONNECT host:port` (the
+/// proxy resolves the host; only that line and `Proxy-Authorization` reach the proxy in the clear), then runs
+/// TLS through it to the URL's host exactly as without a proxy: same SNI, the certificate verified against the
+/// URL's host, never the proxy. For `http` it sends the request in absolute form (`POST http://host/path`) to
+/// the proxy, with `Proxy-Authorization`. The request's timeout bounds the connect to the proxy, the `CONNECT`
+/// exchange and the handshake together. A proxy that answers `407` fails the request with
+/// `URLError(.userAuthenticationRequired)`; one that refuses the tunnel otherwise, with
+/// `URLError(.cannotConnectToHost)` and its status. The first request through each proxy logs one info line
+/// naming it, its credentials redacted.
+///
 /// - Important: Without OpenSSL, an `https` URL fails with `URLError(.unsupportedURL)`, as does any scheme but
 ///   `http` and `https`. Responses are not decompressed (no `Accept-Encoding` is sent),
-///   and there are no cookies, caching, proxies or connection reuse.
+///   and there are no cookies, caching or connection reuse.
 final class SocketHTTPClient: HTTPClient {
     private let logger: any ConfigDirectorLogger
     private let registry = ExchangeRegistry()
+    /// The proxies that the environment sets.
+    private let proxySettings: ProxySettings
+    /// The proxies (and the unsupported settings) already logged, by their log line, so that each is logged once.
+    private let announced = Locked<Set<String>>([])
 
     /// Returns the TLS settings, made on the first `https` request and kept, or why there are none.
     private let tlsContext: @Sendable () throws -> TLSContext
 
-    /// Creates a client that verifies `https` servers against the system's trust store.
+    /// Creates a client that verifies `https` servers against the system's trust store, and goes through the
+    /// proxies that the process's environment sets.
     /// - Parameter logger: Where connection failures are logged, at debug level; never bodies or keys.
     convenience init(logger: any ConfigDirectorLogger) {
         self.init(logger: logger, openSSL: OpenSSLLibrary.shared)
     }
 
-    /// Creates a client with the OpenSSL given, and one more trusted root for a test's server.
+    /// Creates a client with the OpenSSL given, the proxies given, and one more trusted root for a test's server.
     /// - Parameters:
     ///   - logger: Where connection failures are logged, at debug level; never bodies or keys.
     ///   - openSSL: The loaded OpenSSL, or why it did not load (then `https` fails with `unsupportedURL`).
+    ///   - proxySettings: The proxies to go through; the process's environment's by default.
     ///   - additionalTrustedRoot: The path of a PEM file of certificates to trust besides the system's; tests only.
     init(
         logger: any ConfigDirectorLogger,
         openSSL: Result<OpenSSLLibrary, OpenSSLLibrary.LoadFailure>,
+        proxySettings: ProxySettings = ProxySettings(),
         additionalTrustedRoot: String? = nil
     ) {
         self.logger = logger
+        self.proxySettings = proxySettings
         let cache = Locked<TLSContext?>(nil)
         tlsContext = {
             let library: OpenSSLLibrary
@@ -78,7 +97,10 @@ final class SocketHTTPClient: HTTPClient {
         let running = Locked<SocketExchange?>(nil)
         let parts = BoundedParts(onAbandoned: { running.withLock { $0 }?.end(throwing: URLError(.cancelled)) })
         let registry = self.registry
-        let exchange = SocketExchange(request: request, parts: parts, logger: logger, tlsContext: tlsContext)
+        let proxy = proxy(for: request.url)
+        let exchange = SocketExchange(
+            request: request, parts: parts, logger: logger, tlsContext: tlsContext, proxy: proxy
+        )
         guard let id = registry.add(exchange) else {
             parts.finish(throwing: CancellationError())
             return HTTPExchange(parts: parts.stream, cancel: {})
@@ -92,6 +114,25 @@ final class SocketHTTPClient: HTTPClient {
         thread.name = "ConfigDirector HTTP"
         thread.start()
         return HTTPExchange(parts: parts.stream, cancel: { exchange.end(throwing: URLError(.cancelled)) })
+    }
+
+    /// The proxy that a request to `url` goes through, if any; logs the first use of each proxy at info level,
+    /// its credentials redacted, and a proxy setting that is not supported as a warning, once each.
+    private func proxy(for url: URL) -> ProxySettings.Proxy? {
+        let route = proxySettings.route(for: url)
+        let line: (level: ConfigDirectorLogLevel, message: String, proxy: ProxySettings.Proxy?)
+        switch route {
+        case .direct:
+            return nil
+        case .proxy(let proxy):
+            line = (.info, "Requests go through the HTTP proxy \(proxy.redactedText) (from \(proxy.variable)).", proxy)
+        case .unsupported(let reason):
+            line = (.warn, reason, nil)
+        }
+        let isFirst = announced.withLock { $0.insert(line.message).inserted }
+        if isFirst, line.level == .info { logger.info(line.message) }
+        if isFirst, line.level == .warn { logger.warn(line.message) }
+        return line.proxy
     }
 
     /// Ends every exchange with `CancellationError`; later requests fail at once.
@@ -169,18 +210,22 @@ private final class SocketExchange: Sendable {
 
     /// Returns the client's TLS settings, for an `https` request.
     private let tlsContext: @Sendable () throws -> TLSContext
+    /// The HTTP proxy that the request goes through, or `nil` to go directly.
+    private let proxy: ProxySettings.Proxy?
 
     /// Prepares an exchange that ``run()`` performs.
     init(
         request: HTTPRequest,
         parts: BoundedParts,
         logger: any ConfigDirectorLogger,
-        tlsContext: @escaping @Sendable () throws -> TLSContext
+        tlsContext: @escaping @Sendable () throws -> TLSContext,
+        proxy: ProxySettings.Proxy?
     ) {
         self.request = request
         self.parts = parts
         self.logger = logger
         self.tlsContext = tlsContext
+        self.proxy = proxy
     }
 
     private var isEnded: Bool { state.withLock(\.isEnded) }
@@ -225,12 +270,19 @@ private final class SocketExchange: Sendable {
         do {
             try openWakePipe()
             let timeout = request.timeout.isFinite && request.timeout > 0 ? request.timeout : nil
-            // The connect and the TLS handshake share one deadline; each later wait has its own.
+            // The connect, the proxy's tunnel and the TLS handshake share one deadline; each later wait has its own.
             let deadline = Self.deadline(after: timeout)
             let (host, port, target, isSecure) = try Self.destination(of: request.url)
             // Without TLS settings there is nothing to connect for.
             let context = isSecure ? try tlsContext() : nil
-            let socket = try openConnection(host: host, port: port, deadline: deadline)
+            let socket: Int32
+            if let proxy {
+                // The proxy resolves the URL's host: this process resolves the proxy's alone.
+                socket = try openProxyConnection(to: proxy, deadline: deadline)
+                if isSecure { try openTunnel(through: proxy, to: host, port: port, over: socket, deadline: deadline) }
+            } else {
+                socket = try openConnection(host: host, port: port, deadline: deadline)
+            }
             var connection = OpenConnection(socket: socket)
             if let context {
                 Self.blockBrokenPipeSignal()
@@ -240,9 +292,12 @@ private final class SocketExchange: Sendable {
                 connection.tls = tls
             }
             let defaultPort = isSecure ? 443 : 80
-            let bytes = requestBytes(host: host, port: port, defaultPort: defaultPort, target: target)
+            // Plain http through a proxy: the request in absolute form, with the proxy's credentials. Through a
+            // tunnel, the request is the one without a proxy: the proxy sees none of it.
+            let viaProxy = isSecure ? nil : proxy
+            let bytes = requestBytes(host: host, port: port, defaultPort: defaultPort, target: target, via: viaProxy)
             try sendAll(bytes, over: connection, timeout: timeout)
-            try receive(over: connection, timeout: timeout)
+            try receive(over: connection, timeout: timeout, via: viaProxy)
             complete(throwing: nil)
         } catch {
             complete(throwing: error)
@@ -341,6 +396,119 @@ private final class SocketExchange: Sendable {
         return descriptor
     }
 
+    // MARK: Through a proxy
+
+    /// The most bytes of a proxy's answer to `CONNECT`, its status line and header fields.
+    static let maxProxyHeadSize = HTTPResponseParser.defaultMaxHeadSize
+
+    /// Connects to `proxy`; a failure names the proxy.
+    private func openProxyConnection(to proxy: ProxySettings.Proxy, deadline: ContinuousClock.Instant?) throws -> Int32
+    {
+        do {
+            return try openConnection(host: proxy.host, port: proxy.port, deadline: deadline)
+        } catch let error as URLError where error.code == .cannotConnectToHost || error.code == .cannotFindHost {
+            throw URLError(
+                error.code,
+                description: "Could not connect to the HTTP proxy \(proxy.redactedText) (from \(proxy.variable)): "
+                    + error.localizedDescription
+            )
+        }
+    }
+
+    /// Asks `proxy`, connected over `socket`, for a tunnel to `host` on `port` with `CONNECT`, and reads its
+    /// answer, at most ``maxProxyHeadSize`` bytes, all by `deadline`.
+    /// - Throws: `URLError(.userAuthenticationRequired)` for a `407`, `URLError(.cannotConnectToHost)` for any
+    ///   other status but `2xx`, `URLError(.badServerResponse)` for an answer that is not HTTP, too large, or
+    ///   followed by bytes before the client spoke through the tunnel, `URLError(.networkConnectionLost)` when the
+    ///   proxy closes first; `URLError(.timedOut)` past the deadline.
+    private func openTunnel(
+        through proxy: ProxySettings.Proxy, to host: String, port: Int, over socket: Int32,
+        deadline: ContinuousClock.Instant?
+    ) throws {
+        let authority = Self.clean((host.contains(":") ? "[\(host)]" : host) + ":\(port)")
+        var head = "CONNECT \(authority) HTTP/1.1\r\nHost: \(authority)\r\n"
+        if let authorization = proxy.authorization { head += "Proxy-Authorization: \(authorization)\r\n" }
+        head += "\r\n"
+        try sendAll(Array(head.utf8), over: OpenConnection(socket: socket), timeout: nil, deadline: deadline)
+
+        let terminator: [UInt8] = Array("\r\n\r\n".utf8)
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var headEnd: Int?
+        while headEnd == nil {
+            try wait(for: Int16(POLLIN), on: socket, deadline: deadline)
+            guard !isEnded else { throw URLError(.cancelled) }
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if count < 0 {
+                guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else {
+                    throw URLError(.networkConnectionLost, errno: errno)
+                }
+                continue
+            }
+            guard count > 0 else {
+                throw URLError(
+                    .networkConnectionLost,
+                    description: "The HTTP proxy \(proxy.redactedText) closed the connection before it answered "
+                        + "CONNECT \(authority)."
+                )
+            }
+            let searchFrom = max(0, received.count - (terminator.count - 1))
+            received += buffer[0..<count]
+            headEnd = received[searchFrom...].firstRange(of: terminator)?.upperBound
+            if received.count > Self.maxProxyHeadSize, headEnd.map({ $0 > Self.maxProxyHeadSize }) ?? true {
+                throw URLError(
+                    .badServerResponse,
+                    description: "The HTTP proxy \(proxy.redactedText) answered CONNECT with a head over "
+                        + "\(Self.maxProxyHeadSize) bytes."
+                )
+            }
+        }
+        guard let headEnd else { throw URLError(.badServerResponse) }
+        var parser = HTTPResponseParser(requestMethod: "CONNECT")
+        let events = (try? parser.feed(received[0..<headEnd])) ?? []
+        guard
+            let status = events.lazy.compactMap({ event -> Int? in
+                if case .head(let head) = event { return head.statusCode }
+                return nil
+            }).first
+        else {
+            throw URLError(
+                .badServerResponse,
+                description: "The HTTP proxy \(proxy.redactedText) answered CONNECT with something that is not an "
+                    + "HTTP response."
+            )
+        }
+        switch status {
+        case 200..<300:
+            // TLS starts with the client's hello: a proxy that speaks first is not a tunnel to trust.
+            guard received.count == headEnd else {
+                throw URLError(
+                    .badServerResponse,
+                    description: "The HTTP proxy \(proxy.redactedText) sent bytes after its answer to CONNECT, "
+                        + "before the client spoke through the tunnel."
+                )
+            }
+        case 407:
+            throw Self.authenticationRequired(by: proxy)
+        default:
+            throw URLError(
+                .cannotConnectToHost,
+                description:
+                    "The HTTP proxy \(proxy.redactedText) refused the tunnel to \(authority): status \(status)."
+            )
+        }
+    }
+
+    /// The error for a proxy that answers `407 Proxy Authentication Required`.
+    private static func authenticationRequired(by proxy: ProxySettings.Proxy) -> URLError {
+        let sent = proxy.authorization == nil ? "none were given" : "it refused those given"
+        return URLError(
+            .userAuthenticationRequired,
+            description: "The HTTP proxy \(proxy.redactedText) requires authentication (status 407), and \(sent): "
+                + "put the user and password in \(proxy.variable) (http://user:password@host:port)."
+        )
+    }
+
     /// Opens the pipe that wakes the thread's waits when the exchange ends; fails once it ended.
     private func openWakePipe() throws {
         var ends: [Int32] = [-1, -1]
@@ -378,17 +546,23 @@ private final class SocketExchange: Sendable {
 
     // MARK: Writing
 
-    private func requestBytes(host: String, port: Int, defaultPort: Int, target: String) -> [UInt8] {
-        func clean(_ text: String) -> String {
-            // A line break in a name or value would split the request; it is dropped.
-            text.filter { $0 != "\r" && $0 != "\n" && $0 != "\r\n" }
-        }
+    /// The request's head and body; through `proxy`, in absolute form (`POST http://host:port/path`) with the
+    /// proxy's `Proxy-Authorization`.
+    private func requestBytes(
+        host: String, port: Int, defaultPort: Int, target: String, via proxy: ProxySettings.Proxy?
+    ) -> [UInt8] {
         let hostField = (host.contains(":") ? "[\(host)]" : host) + (port == defaultPort ? "" : ":\(port)")
-        var head = "\(clean(request.method)) \(target) HTTP/1.1\r\nHost: \(clean(hostField))\r\n"
-        let reserved: Set<String> = ["host", "content-length", "connection", "transfer-encoding"]
+        let requestTarget = proxy == nil ? target : "http://\(hostField)\(target)"
+        var head = "\(Self.clean(request.method)) \(Self.clean(requestTarget)) HTTP/1.1\r\n"
+        head += "Host: \(Self.clean(hostField))\r\n"
+        if let authorization = proxy?.authorization { head += "Proxy-Authorization: \(authorization)\r\n" }
+        // Only this client sets `Proxy-Authorization`, and only for the proxy.
+        let reserved: Set<String> = [
+            "host", "content-length", "connection", "transfer-encoding", "proxy-authorization",
+        ]
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key })
         where !reserved.contains(name.lowercased()) {
-            head += "\(clean(name)): \(clean(value))\r\n"
+            head += "\(Self.clean(name)): \(Self.clean(value))\r\n"
         }
         let method = request.method.uppercased()
         if !request.body.isEmpty || !(method == "GET" || method == "HEAD") {
@@ -398,15 +572,24 @@ private final class SocketExchange: Sendable {
         return Array(head.utf8) + Array(request.body)
     }
 
-    private func sendAll(_ bytes: [UInt8], over connection: OpenConnection, timeout: Double?) throws {
+    /// `text` without line breaks: one in a name or value would split the request.
+    private static func clean(_ text: String) -> String {
+        text.filter { $0 != "\r" && $0 != "\n" && $0 != "\r\n" }
+    }
+
+    /// Sends `bytes`; each wait lasts at most `timeout`, and none goes past `deadline` when one is given.
+    private func sendAll(
+        _ bytes: [UInt8], over connection: OpenConnection, timeout: Double?, deadline: ContinuousClock.Instant? = nil
+    ) throws {
         let socket = connection.socket
+        let waitDeadline = { deadline ?? Self.deadline(after: timeout) }
         var sent = 0
         while sent < bytes.count {
             guard !isEnded else { throw URLError(.cancelled) }
             if let tls = connection.tls {
                 sent += try bytes[sent...].withUnsafeBytes { buffer in
                     try tls.write(buffer) { events in
-                        try wait(for: events, on: socket, deadline: Self.deadline(after: timeout))
+                        try wait(for: events, on: socket, deadline: waitDeadline())
                     }
                 }
                 continue
@@ -417,7 +600,7 @@ private final class SocketExchange: Sendable {
             if count >= 0 {
                 sent += count
             } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
-                try wait(for: Int16(POLLOUT), on: socket, deadline: Self.deadline(after: timeout))
+                try wait(for: Int16(POLLOUT), on: socket, deadline: waitDeadline())
             } else {
                 throw URLError(.networkConnectionLost, errno: errno)
             }
@@ -426,7 +609,8 @@ private final class SocketExchange: Sendable {
 
     // MARK: Reading
 
-    private func receive(over connection: OpenConnection, timeout: Double?) throws {
+    /// Reads the response and hands it on; through `proxy` (plain http), its `407` is an error.
+    private func receive(over connection: OpenConnection, timeout: Double?, via proxy: ProxySettings.Proxy?) throws {
         var parser = HTTPResponseParser(requestMethod: request.method)
         var buffer = [UInt8](repeating: 0, count: Self.readSize)
         while true {
@@ -443,7 +627,9 @@ private final class SocketExchange: Sendable {
             for event in events {
                 let part: HTTPResponsePart
                 switch event {
-                case .head(let head): part = .head(head)
+                case .head(let head):
+                    if let proxy, head.statusCode == 407 { throw Self.authenticationRequired(by: proxy) }
+                    part = .head(head)
                 case .body(let data): part = .body(data)
                 case .end: return
                 }
