@@ -33,7 +33,7 @@ struct ProxySettings: Sendable, Hashable {
         }
     }
 
-    /// Where one request goes.
+    /// Where requests go: for one request, or for every request of a scheme that `no_proxy` does not match.
     enum Route: Sendable, Hashable {
         /// Straight to the URL's host.
         case direct
@@ -44,31 +44,21 @@ struct ProxySettings: Sendable, Hashable {
         case unsupported(String)
     }
 
-    /// What one scheme's variables set.
-    enum Choice: Sendable, Hashable {
-        /// No proxy.
-        case none
-        /// A supported proxy.
-        case proxy(Proxy)
-        /// A value that cannot be used; the text says why.
-        case unsupported(String)
-    }
-
-    /// The proxy of `http` requests.
-    let http: Choice
-    /// The proxy of `https` requests.
-    let https: Choice
+    /// The route of `http` requests.
+    let http: Route
+    /// The route of `https` requests.
+    let https: Route
     /// The hosts reached directly.
     let noProxy: NoProxyList
 
     /// No proxy: every request goes directly.
-    static let none = ProxySettings(http: .none, https: .none, noProxy: .empty)
+    static let none = ProxySettings(http: .direct, https: .direct, noProxy: .empty)
 
     /// The default proxy port, as curl's.
     static let defaultPort = 1080
 
     /// Creates settings from their parts.
-    init(http: Choice, https: Choice, noProxy: NoProxyList) {
+    init(http: Route, https: Route, noProxy: NoProxyList) {
         self.http = http
         self.https = https
         self.noProxy = noProxy
@@ -88,8 +78,8 @@ struct ProxySettings: Sendable, Hashable {
         let isCGI = !(environment["REQUEST_METHOD"] ?? "").isEmpty
         let httpNames = ["http_proxy"] + (isCGI ? [] : ["HTTP_PROXY"]) + ["all_proxy", "ALL_PROXY"]
         let httpsNames = ["https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
-        http = value(httpNames).map { Self.choice(parsing: $0.value, from: $0.name) } ?? .none
-        https = value(httpsNames).map { Self.choice(parsing: $0.value, from: $0.name) } ?? .none
+        http = value(httpNames).map { Self.route(parsing: $0.value, from: $0.name) } ?? .direct
+        https = value(httpsNames).map { Self.route(parsing: $0.value, from: $0.name) } ?? .direct
         noProxy = value(["no_proxy", "NO_PROXY"]).map { NoProxyList(parsing: $0.value) } ?? .empty
     }
 
@@ -101,24 +91,21 @@ struct ProxySettings: Sendable, Hashable {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true), let host = components.host,
             !host.isEmpty
         else { return .direct }
-        let choice: Choice
+        let route: Route
         let defaultPort: Int
         switch components.scheme?.lowercased() {
-        case "http": (choice, defaultPort) = (http, 80)
-        case "https": (choice, defaultPort) = (https, 443)
+        case "http": (route, defaultPort) = (http, 80)
+        case "https": (route, defaultPort) = (https, 443)
         default: return .direct
         }
-        if case .none = choice { return .direct }
-        guard !noProxy.matches(host: host, port: components.port ?? defaultPort) else { return .direct }
-        switch choice {
-        case .none: return .direct
-        case .proxy(let proxy): return .proxy(proxy)
-        case .unsupported(let reason): return .unsupported(reason)
+        guard route != .direct, !noProxy.matches(host: host, port: components.port ?? defaultPort) else {
+            return .direct
         }
+        return route
     }
 
     /// The proxy that `text`, the value of `variable`, sets, or why it cannot be used.
-    static func choice(parsing text: String, from variable: String) -> Choice {
+    static func route(parsing text: String, from variable: String) -> Route {
         let url = text.contains("://") ? text : "http://" + text
         let scheme = String(url[..<url.range(of: "://")!.lowerBound]).lowercased()
         guard scheme == "http" else {
