@@ -41,15 +41,15 @@
     ///   - heldKeys: The keys the table holds.
     ///   - hasReceivedSet: Whether the table has had a set applied.
     /// - Returns: Whether the set replaces the table (a full set, or the first one), and the keys it
-    ///   carried and removed (the held keys a replacing set does not carry), each sorted by their bytes.
+    ///   carried and removed (the held keys a replacing set does not carry), each in ``ExactKey``'s order.
     public static func changes(
         of set: ConfigSet,
         holding heldKeys: some Sequence<ExactKey>,
         hasReceivedSet: Bool
     ) -> (replacesAll: Bool, update: ConfigsUpdate) {
-        let keys = set.configs.keys.sorted().names
+        let keys = ExactKey.sortedNames(set.configs.keys)
         guard set.kind == .full || !hasReceivedSet else { return (false, ConfigsUpdate(keys: keys)) }
-        let removedKeys = heldKeys.filter { set.configs[$0] == nil }.sorted().names
+        let removedKeys = ExactKey.sortedNames(heldKeys.filter { set.configs[$0] == nil })
         return (true, ConfigsUpdate(keys: keys, removedKeys: removedKeys))
     }
 }

@@ -56,12 +56,12 @@ final class EvaluationIndex: @unchecked Sendable {  // Values are written only b
         }
     }
 
-    /// The slot of each key, by its exact bytes (``ExactKey``).
-    let slots: [ExactKey: Int]
+    /// The slot of each key, by its exact bytes (``IndexKey``).
+    let slots: [IndexKey: Int]
     /// The configs by slot.
     let values: Values
 
-    init(slots: [ExactKey: Int], values: Values) {
+    init(slots: [IndexKey: Int], values: Values) {
         self.slots = slots
         self.values = values
     }
@@ -73,13 +73,13 @@ final class EvaluationIndex: @unchecked Sendable {  // Values are written only b
 
     /// Where the config of `key` is, and which config it is; `nil` when the index holds none.
     func entry(for key: String) -> EvaluationTable.Entry? {
-        guard let slot = slots[ExactKey(lookingUp: key)] else { return nil }
+        guard let slot = slots[IndexKey(lookingUp: key)] else { return nil }
         return EvaluationTable.Entry(slot: slot, revision: values.revision(in: slot))
     }
 
     /// The config held for `key`, if any.
     subscript(key: String) -> ConfigState? {
-        guard let slot = slots[ExactKey(lookingUp: key)] else { return nil }
+        guard let slot = slots[IndexKey(lookingUp: key)] else { return nil }
         return values[slot].state
     }
 
@@ -87,7 +87,7 @@ final class EvaluationIndex: @unchecked Sendable {  // Values are written only b
     var configs: [ExactKey: ConfigState] {
         var configs: [ExactKey: ConfigState] = [:]
         configs.reserveCapacity(slots.count)
-        for (key, slot) in slots { configs[key] = values[slot].state }
+        for (key, slot) in slots { configs[key.key] = values[slot].state }
         return configs
     }
 }

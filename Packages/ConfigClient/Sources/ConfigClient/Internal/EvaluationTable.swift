@@ -86,22 +86,23 @@ struct EvaluationTable {
     @discardableResult
     mutating func apply(_ set: ConfigSet, isReceived: Bool = true) -> ConfigsUpdate {
         let held = index
-        let (_, update) = ConfigStateTable.changes(of: set, holding: held.slots.keys, hasReceivedSet: hasReceivedSet)
+        let (_, update) = ConfigStateTable.changes(
+            of: set, holding: held.slots.keys.lazy.map(\.key), hasReceivedSet: hasReceivedSet)
         if isReceived { hasReceivedSet = true }
         var slots = held.slots
         var freed: [Int] = []
         for key in update.removedKeys {
-            guard let slot = slots.removeValue(forKey: ExactKey(key)) else { continue }
+            guard let slot = slots.removeValue(forKey: IndexKey(held: ExactKey(key))) else { continue }
             freed.append(slot)
         }
         freeSlots += freed
-        for key in set.configs.keys where slots[key] == nil {
-            slots[key] = takeSlot()
+        for key in set.configs.keys where slots[IndexKey(held: key)] == nil {
+            slots[IndexKey(held: key)] = takeSlot()
         }
         let values = held.values.copy(toHold: slotCount)
         for slot in freed { values[slot] = EvaluationIndex.Value() }
         for (key, state) in set.configs {
-            guard let slot = slots[key] else { continue }
+            guard let slot = slots[IndexKey(held: key)] else { continue }
             if values[slot].revision != 0, values[slot].state == state { continue }
             lastRevision += 1
             values[slot] = EvaluationIndex.Value(revision: lastRevision, state: state)
