@@ -45,6 +45,17 @@ private func makeBundledClient() throws -> ConfigDirectorClient {
     return client
 }
 
+// "Crash-loop safe mode" (and the ConfigClient DocC page), verbatim.
+private func makeSafeModeClient() throws -> ConfigDirectorClient {
+    let client = try ConfigDirectorClient(
+        clientSDKKey: "YOUR-CLIENT-SDK-KEY",
+        options: ConfigDirectorClientOptions(safeMode: SafeModeOptions(stablePeriod: 20))
+    )
+    // Once the first screen is up, rather than after 20 s:
+    client.markLaunchHealthy()
+    return client
+}
+
 // "Testing hooks and bundled values" (and the ConfigTesting DocC page), verbatim.
 struct ReadRecorder: ConfigDirectorHook {
     let reads: AsyncStream<ConfigEvaluation>.Continuation
@@ -88,6 +99,16 @@ struct BeyondTheReferenceExamples {
     func bundledValues() {
         let error = #expect(throws: ConfigDirectorError.self) { try makeBundledClient() }
         #expect(error?.localizedDescription.contains("configdirector-defaults.json") == true)
+    }
+
+    @Test("the safe mode example makes a client with its stable period, not in safe mode before its first launch")
+    func safeMode() throws {
+        let client = try makeSafeModeClient()
+        defer { client.close() }
+        #expect(!client.isInSafeMode)
+        #expect(ConfigDirectorClientOptions(safeMode: SafeModeOptions(stablePeriod: 20)).safeMode.stablePeriod == 20)
+        #expect(ConfigDirectorClientOptions().safeMode.isEnabled)
+        #expect(!SafeModeOptions.disabled.isEnabled)
     }
 
     @Test("the test client runs the app's hook and serves its bundled values until initialize")

@@ -17,7 +17,8 @@ public struct ClientEnvironment: Sendable {
 
     /// The `sdkName` sent in `metaContext`.
     public var sdkName: String
-    /// The transports' maker; `nil` for HTTP streaming or polling as the options say.
+    /// The transports' maker; `nil` for HTTP streaming or polling as the options say. A client given one is a
+    /// test client: its crash-loop safe mode is off unless ``SafeModeOptions/directory`` names its folder.
     public var transportFactory: (any TransportFactory)?
     /// Where telemetry goes.
     public var telemetry: Telemetry

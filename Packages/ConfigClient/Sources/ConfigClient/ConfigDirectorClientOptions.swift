@@ -30,6 +30,9 @@ public struct ConfigDirectorClientOptions: Sendable {
     /// Values the app ships, served until values kept on the device or live values arrive; none by
     /// default. See ``BundledValues``.
     public var bundledValues: BundledValues?
+    /// Crash-loop safe mode: a set of values after which launches keep ending unhealthy is set aside; on by
+    /// default. See ``SafeModeOptions``.
+    public var safeMode: SafeModeOptions
 
     /// Creates client options.
     /// - Parameters:
@@ -40,6 +43,7 @@ public struct ConfigDirectorClientOptions: Sendable {
     ///   - values: The values served in `.offline` mode.
     ///   - hooks: Code run around every evaluation and every `initialize` and `updateContext`.
     ///   - bundledValues: Values the app ships, served before anything else is known.
+    ///   - safeMode: Crash-loop safe mode; on by default.
     public init(
         metadata: ConfigDirectorMetaContext? = nil,
         connection: ConnectionOptions = ConnectionOptions(),
@@ -47,7 +51,8 @@ public struct ConfigDirectorClientOptions: Sendable {
         caching: CachingOptions = CachingOptions(),
         values: [String: ServedValue] = [:],
         hooks: [any ConfigDirectorHook] = [],
-        bundledValues: BundledValues? = nil
+        bundledValues: BundledValues? = nil,
+        safeMode: SafeModeOptions = SafeModeOptions()
     ) {
         self.metadata = metadata
         self.connection = connection
@@ -56,5 +61,6 @@ public struct ConfigDirectorClientOptions: Sendable {
         self.values = values
         self.hooks = hooks
         self.bundledValues = bundledValues
+        self.safeMode = safeMode
     }
 }

@@ -66,6 +66,16 @@ public final class FileCachingProvider: CachingProvider, SizeBoundedReading {
         self.init(fileURL: folder.appendingPathComponent(name), sizeLimit: sizeLimit, beforeReplacing: beforeReplacing)
     }
 
+    /// Creates the provider of another file of the SDK's.
+    /// - Parameters:
+    ///   - name: The file's name.
+    ///   - directory: Its folder, or `nil` for the default one.
+    ///   - sizeLimit: The largest entry kept, in bytes.
+    convenience init(file name: String, in directory: URL?, sizeLimit: Int) {
+        let folder = directory ?? Self.defaultDirectory()
+        self.init(fileURL: folder.appendingPathComponent(name), sizeLimit: sizeLimit, beforeReplacing: { _ in })
+    }
+
     private init(fileURL: URL, sizeLimit: Int, beforeReplacing: @escaping @Sendable (URL) throws -> Void) {
         self.fileURL = fileURL
         limit = sizeLimit

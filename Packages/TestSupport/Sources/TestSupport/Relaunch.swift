@@ -10,16 +10,20 @@ internal import Foundation
 ///   - filter: The test function's name.
 ///   - environment: The variables to add or replace.
 ///   - timeout: How long the process may run.
-/// - Returns: The process's exit status.
+///   - tracer: A command to run the test binary under, such as a debugger's (`gdb -batch -ex run --args`), with
+///     the binary and its arguments appended; none by default.
+/// - Returns: The process's exit status (the tracer's, under one).
 /// - Throws: When the process cannot be started.
 public func relaunchThisTestBinary(
     filter: String,
     environment: [String: String],
-    timeout: Double = 60
+    timeout: Double = 60,
+    under tracer: [String] = []
 ) async throws -> Int32 {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["--testing-library", "swift-testing", "--filter", filter]
+    let command = tracer + [CommandLine.arguments[0], "--testing-library", "swift-testing", "--filter", filter]
+    process.executableURL = URL(fileURLWithPath: command[0])
+    process.arguments = Array(command.dropFirst())
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice

@@ -2,6 +2,7 @@ import AllocCounter
 @_spi(Internal) @_spi(Testing) import ConfigClient
 @_spi(Internal) import ConfigModel
 @_spi(Internal) import ConfigStore
+@_spi(Testing) import ConfigTesting
 import Foundation
 import ModelTestSupport
 
@@ -75,12 +76,47 @@ func benchmarkDecodeAndApply() async {
     report.figure("decode.peak_extra_bytes", Double(peak))
     report.figure("decode.table_bytes", Double(kept))
     await measureClientTable(payload: payload)
+    await measureSafeModeApply(payload: payload)
     report.target("decode.time", "decode and apply under 50 ms (median)", pass: subject.median < 50e6)
     report.target(
         "decode.memory",
         "peak extra memory under 3× the payload",
         pass: allocationCountingWorks && ratio < 3
     )
+}
+
+/// What crash-loop safe mode adds to a client's apply of the full set (issue 44): the fingerprint of every config,
+/// and the record written (with its `fsync`) for each new set, which goes on trial. Each apply serves a set whose
+/// values all changed, alternately two sets, against the same client with safe mode off. Printed, with no target.
+private func measureSafeModeApply(payload: String) async {
+    let first = try! ConfigSet(jsonBytes: Data(payload.utf8))!
+    var second = first
+    for (key, state) in first.configs {
+        var changed = state
+        changed.value = (state.value ?? "") + "-2"
+        second.configs[key] = changed
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-safe-mode-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func medianApply(safeMode: SafeModeOptions) async -> Double {
+        let served = await ServedClient.make(initial: first, telemetry: false, safeMode: safeMode)
+        defer { served.client.close() }
+        var samples: [Double] = []
+        for round in 0..<(isQuick ? 10 : 30) {
+            let start = nowNanoseconds()
+            served.server.serve(round % 2 == 0 ? second : first)
+            samples.append(Double(nowNanoseconds() - start))
+        }
+        return samples.sorted()[samples.count / 2]
+    }
+    let off = await medianApply(safeMode: .disabled)
+    let on = await medianApply(safeMode: SafeModeOptions(directory: folder))
+    print(
+        String(
+            format: "  an apply of the full set by a client: %.2f ms with safe mode off, %.2f ms on (median)",
+            off / 1e6, on / 1e6))
+    report.figure("decode.apply_safe_mode_off_ms", off / 1e6)
+    report.figure("decode.apply_safe_mode_on_ms", on / 1e6)
 }
 
 /// What a ready client holds for a full set beyond the decoded set itself (which its table shares):

@@ -59,7 +59,8 @@ struct ServedClient {
         initial: ConfigSet,
         telemetry: Bool,
         hooks: [any ConfigDirectorHook] = [],
-        caching: CachingOptions = CachingOptions(enabled: false, provider: InMemoryCachingProvider())
+        caching: CachingOptions = CachingOptions(enabled: false, provider: InMemoryCachingProvider()),
+        safeMode: SafeModeOptions = .disabled
     ) async -> ServedClient {
         let server = InMemoryServer(values: [:], logger: SilentLogger())
         server.serve(initial)
@@ -71,7 +72,8 @@ struct ServedClient {
                 connection: ConnectionOptions(pausesWhileBackgrounded: false),
                 logger: SilentLogger(),
                 caching: caching,
-                hooks: hooks
+                hooks: hooks,
+                safeMode: safeMode
             ),
             environment: ClientEnvironment(
                 transportFactory: InMemoryTransportFactory(server: server),

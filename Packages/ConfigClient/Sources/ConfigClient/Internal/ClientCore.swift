@@ -53,6 +53,8 @@ final class ClientCore: Sendable {
     let countsEvaluations: Bool
     private var keptValues: KeptValuesStore? { dependencies.keptValues }
     private var offlineSet: ConfigSet? { dependencies.offlineSet }
+    /// Crash-loop safe mode, when it is on.
+    var launchGuard: LaunchGuard? { dependencies.launchGuard }
 
     init(options: ConfigDirectorClientOptions, dependencies: ClientDependencies) {
         self.options = options
@@ -134,7 +136,17 @@ final class ClientCore: Sendable {
         if let offlineSet {
             return apply(offlineSet, isLive: true)
         }
-        if loadsKeptValues { loadKeptValues(for: context) }
+        if reason == .initialization, let launchGuard {
+            await launchGuard.startLaunch(context: context)
+        }
+        if loadsKeptValues {
+            // In safe mode, the last values that ran well take the place of the values kept on the device.
+            if let safeSet = await launchGuard?.safeSet(for: context) {
+                apply(safeSet, isLive: false)
+            } else {
+                loadKeptValues(for: context)
+            }
+        }
         let deadline = startDeadline(of: attempt)
         defer { tasks.cancel(deadline) }
         // The transport is made (its instance id read) while the kept values load: neither waits for the other.
@@ -323,6 +335,12 @@ final class ClientCore: Sendable {
             count += 1
             var built = state.read { state, _ in state.pointee.table }
             let update = built.apply(set, isReceived: isLive)
+            // Safe mode refuses a set set aside, as a payload skipped: nothing changes.
+            var admission: LaunchGuard.Admission?
+            if let launchGuard {
+                admission = launchGuard.admit(built.index)
+                guard admission != nil else { return nil }
+            }
             let published = state.withLockAndStripes {
                 state, stripes -> (Transition?, ConfigDirectorContext?, [WatcherRefresh], EvaluationIndex)? in
                 var transition: Transition?
@@ -341,6 +359,9 @@ final class ClientCore: Sendable {
             // The table replaced (or the one built, when nothing was applied) is released here, after the lock.
             built = EvaluationTable()
             guard let (transition, context, refreshes, index) = published else { return nil }
+            // Recorded before any reader outside the lock is told of the new values (their watchers, the connect
+            // that waits), so that a launch that crashes on them counts against them.
+            if let admission { launchGuard?.served(admission, index: index, context: context, isLive: isLive) }
             if isLive, offlineSet == nil, let keptValues, keptValues.isEnabled {
                 // Saved in the order of the applies; the set is made from the new index only when the store
                 // writes it (at most every few seconds), not at every apply.
@@ -415,6 +436,7 @@ final class ClientCore: Sendable {
     func handle(_ event: AppLifecycleEvent) {
         switch event {
         case .didEnterBackground:
+            launchGuard?.markHealthy(why: "the app went to the background")
             flushTelemetry()
             if options.connection.pausesWhileBackgrounded { pauseNetwork(.lifecycle) }
         case .willEnterForeground:
@@ -458,6 +480,7 @@ final class ClientCore: Sendable {
             return transition
         }
         guard closed != nil else { return }
+        launchGuard?.markHealthy(why: "the client was closed")
         for watcher in watchers { watcher.finish() }
         events.finish()
         evaluations.finish()
@@ -468,10 +491,12 @@ final class ClientCore: Sendable {
         let telemetry = telemetry
         let lastTelemetry = drainTelemetryCaches()
         let keptValues = keptValues
+        let launchGuard = launchGuard
         let tail = Task {
             async let telemetryTail: Void = telemetry?.close(last: lastTelemetry) ?? ()
             async let keptValuesTail: Void = keptValues?.close() ?? ()
-            _ = await (telemetryTail, keptValuesTail)
+            async let launchGuardTail: Void = launchGuard?.close() ?? ()
+            _ = await (telemetryTail, keptValuesTail, launchGuardTail)
         }
         closing.withLock { $0 = tail }
     }

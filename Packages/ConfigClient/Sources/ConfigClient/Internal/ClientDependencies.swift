@@ -15,6 +15,9 @@ struct ClientDependencies: Sendable {
     var offlineSet: ConfigSet?
     /// The bundled values, as the full set served until others arrive; `nil` when there are none.
     var bundledSet: ConfigSet?
+    /// Crash-loop safe mode; `nil` when it is off, in `.offline` mode, and for a client whose transport is
+    /// injected (a test client) unless its options name a folder for safe mode's files.
+    var launchGuard: LaunchGuard?
 
     /// Validates the options (programming errors throw) and builds the dependencies they ask for.
     init(
@@ -39,6 +42,15 @@ struct ClientDependencies: Sendable {
 
         let store = KeptValuesStore(clientSDKKey: clientSDKKey, options: options.caching, logger: options.logger)
         keptValues = store
+        if options.safeMode.isEnabled, environment.transportFactory == nil || options.safeMode.directory != nil {
+            launchGuard = LaunchGuard(
+                clientSDKKey: clientSDKKey,
+                options: options.safeMode,
+                caching: options.caching,
+                clock: environment.clock,
+                logger: options.logger
+            )
+        }
         let metadata = (options.metadata ?? ConfigDirectorMetaContext()).filled()
         let metaContext = MetaContext(
             sdkName: environment.sdkName,
