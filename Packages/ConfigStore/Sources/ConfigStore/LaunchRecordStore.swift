@@ -12,7 +12,6 @@ public import Foundation
 @_spi(Internal) public final class LaunchRecordStore: Sendable {
     private let recordFile: FileCachingProvider
     private let lastGood: KeptValuesStore
-    private let logger: any ConfigDirectorLogger
 
     /// Creates the store of a client.
     /// - Parameters:
@@ -20,7 +19,7 @@ public import Foundation
     ///   - directory: The folder of the files; ``FileCachingProvider/defaultDirectory()`` when `nil`.
     ///   - caching: The client's caching options: the last values that ran well are kept only when they are
     ///     enabled, with the instance id of their provider.
-    ///   - logger: Where storage failures are logged, once.
+    ///   - logger: Where the last good values' storage failures are logged, once (the record's are its caller's).
     public init(
         clientSDKKey: String, directory: URL?, caching: CachingOptions, logger: any ConfigDirectorLogger
     ) {
@@ -37,7 +36,6 @@ public import Foundation
             // Written at once: a set is proven rarely, and a crash soon after must find it kept.
             coalescingWindow: 0
         )
-        self.logger = logger
     }
 
     /// The record kept, or a record of no launch (a healthy past) when there is none, and why when one could not
