@@ -76,10 +76,18 @@ public struct ExactKey: Sendable, Hashable, Comparable, ExpressibleByStringLiter
 }
 
 extension ExactKey {
-    /// The names of `keys`, in the keys' order: sorted as names, without an array of the keys first.
+    /// The names of `keys`, in the keys' order: sorted as `String` sorts them (one comparison each), then each run
+    /// of spellings that `String` holds equal by their bytes.
     public static func sortedNames(_ keys: some Sequence<ExactKey>) -> [String] {
         var names = keys.map(\.name)
-        names.sort { ExactKey($0) < ExactKey($1) }
+        names.sort()
+        var start = 0
+        while start < names.count {
+            var end = start + 1
+            while end < names.count, names[end] == names[start] { end += 1 }
+            if end - start > 1 { names[start..<end].sort { ExactKey($0) < ExactKey($1) } }
+            start = end
+        }
         return names
     }
 }

@@ -40,9 +40,12 @@ struct ExactKeyTests {
         #expect(ExactKey(name).hashValue == ExactKey(copy).hashValue)
     }
 
-    @Test("keys sort by their bytes")
-    func sortsByBytes() {
-        let keys = ["b", "a", "cafe\u{301}", "caf\u{E9}", "A"].map { ExactKey($0) }
-        #expect(keys.sorted().names == ["A", "a", "b", "cafe\u{301}", "caf\u{E9}"])
+    @Test("keys sort as String sorts them, spellings String holds equal by their bytes; sortedNames agrees")
+    func sorting() {
+        let keys = ["b", "\u{212A}", "a", "caf\u{E9}", "cafe\u{301}", "K", "A", "caf\u{E9}"].map { ExactKey($0) }
+        let sorted = ["A", "K", "\u{212A}", "a", "b", "cafe\u{301}", "caf\u{E9}", "caf\u{E9}"]
+        #expect(keys.sorted().names.map { Array($0.utf8) } == sorted.map { Array($0.utf8) })
+        #expect(ExactKey.sortedNames(keys).map { Array($0.utf8) } == sorted.map { Array($0.utf8) })
+        #expect(ExactKey.sortedNames(keys.reversed()).map { Array($0.utf8) } == sorted.map { Array($0.utf8) })
     }
 }
