@@ -95,7 +95,8 @@ final class LaunchGuard: Sendable {
         }
         guard let verdict else { return }
         log(verdict)
-        if state.withLock({ $0.record.lastGood }) != nil {
+        // In safe mode, `safeSet(for:)` reads them (and notes their hashes) next.
+        if state.withLock({ $0.record.lastGood != nil && !$0.isInSafeMode }) {
             _ = await lastGood(for: context)
         }
     }
@@ -107,8 +108,9 @@ final class LaunchGuard: Sendable {
         let set = await lastGood(for: context)
         if set == nil {
             logger.warn(
-                "Safe mode: no values that ran well are kept for this context; the bundled values, else the "
-                    + "defaults in code, are served until ConfigDirector sends a set that is not set aside.")
+                "Safe mode: no values that ran well are kept for this context; the client serves the values kept on "
+                    + "the device unless they are a set set aside, else the bundled values, else the defaults in "
+                    + "code, until ConfigDirector sends a set that is not set aside.")
         }
         return set
     }
