@@ -119,6 +119,23 @@ public final class ChildProcess: Sendable {
         return (child, line)
     }
 
+    /// Starts a server written in Python 3 that prints its port once it listens: writes `source` to `script`
+    /// unless it is there, runs `python3 script arguments…`, and waits for the port as ``startHelper(_:seconds:)``
+    /// does.
+    /// - Returns: The child and its port.
+    /// - Throws: When it cannot be written or started, or prints no port within ten seconds (it is then stopped).
+    public static func startPythonServer(
+        _ source: String, at script: URL, arguments: [String]
+    ) throws -> (process: ChildProcess, port: Int) {
+        if !FileManager.default.fileExists(atPath: script.path) { try Data(source.utf8).write(to: script) }
+        let (process, line) = try startHelper(["python3", script.path] + arguments)
+        guard let port = Int(line) else {
+            process.stop()
+            throw POSIXError(.EIO)
+        }
+        return (process, port)
+    }
+
     /// Closes the child's standard input, ends it with `SIGTERM` and waits for it to exit; once. Closing its
     /// input alone is not enough: a child another test spawns meanwhile could hold the pipe open.
     public func stop() {

@@ -54,15 +54,10 @@ public final class HTTPProxyPeer: Sendable {
         let folder = try TemporaryFolder()
         let script = folder.url.appendingPathComponent("http_proxy.py")
         let names = resolving.isEmpty ? "-" : resolving.map { $0.lowercased() }.joined(separator: ",")
-        let arguments = ["python3", script.path, folder.url.path, behaviour.rawValue, credentials ?? "-", names]
+        let arguments = [folder.url.path, behaviour.rawValue, credentials ?? "-", names]
         return try await offThePool {
             do {
-                try Data(Self.script.utf8).write(to: script)
-                let (process, line) = try ChildProcess.startHelper(arguments)
-                guard let port = Int(line) else {
-                    process.stop()
-                    throw POSIXError(.EIO)
-                }
+                let (process, port) = try ChildProcess.startPythonServer(Self.script, at: script, arguments: arguments)
                 return HTTPProxyPeer(port: port, process: process, folder: folder)
             } catch {
                 folder.remove()

@@ -69,15 +69,9 @@ public final class TLSPeer: Sendable {
         _ mode: Mode, certificates: TLSTestCertificates, server: TLSTestCertificates.Server = .valid
     ) async throws -> TLSPeer {
         let script = certificates.folder.appendingPathComponent("tls_peer.py")
-        let arguments =
-            ["python3", script.path, certificates.path(of: server), certificates.keyPath(of: server)] + mode.arguments
+        let arguments = [certificates.path(of: server), certificates.keyPath(of: server)] + mode.arguments
         return try await offThePool {
-            if !FileManager.default.fileExists(atPath: script.path) { try Data(Self.script.utf8).write(to: script) }
-            let (process, line) = try ChildProcess.startHelper(arguments)
-            guard let port = Int(line) else {
-                process.stop()
-                throw POSIXError(.EIO)
-            }
+            let (process, port) = try ChildProcess.startPythonServer(Self.script, at: script, arguments: arguments)
             return TLSPeer(port: port, process: process)
         }
     }

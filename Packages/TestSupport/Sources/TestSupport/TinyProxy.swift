@@ -31,12 +31,8 @@ public final class TinyProxy: Sendable {
         let auth = credentials.map { "BasicAuth \($0.user) \($0.password)" } ?? ""
         return try await offThePool {
             do {
-                try Data(Self.script.utf8).write(to: script)
-                let (process, line) = try ChildProcess.startHelper(["python3", script.path, folder.url.path, auth])
-                guard let port = Int(line) else {
-                    process.stop()
-                    throw POSIXError(.EIO)
-                }
+                let (process, port) = try ChildProcess.startPythonServer(
+                    Self.script, at: script, arguments: [folder.url.path, auth])
                 return TinyProxy(port: port, process: process, folder: folder)
             } catch {
                 folder.remove()

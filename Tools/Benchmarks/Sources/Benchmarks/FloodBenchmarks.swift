@@ -76,17 +76,9 @@ private final class FloodServer {
     init(_ mode: String, line: String = #": keep-alive\n"#) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-flood-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let script = folder.appendingPathComponent("flood.py")
-        try Data(floodServer.utf8).write(to: script)
-        let (process, portLine) = try ChildProcess.startHelper([
-            "python3", script.path, mode, folder.appendingPathComponent("sent").path, line,
-        ])
-        guard let port = Int(portLine) else {
-            process.stop()
-            throw POSIXError(.EIO)
-        }
-        self.process = process
-        self.port = port
+        (process, port) = try ChildProcess.startPythonServer(
+            floodServer, at: folder.appendingPathComponent("flood.py"),
+            arguments: [mode, folder.appendingPathComponent("sent").path, line])
     }
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }

@@ -480,7 +480,7 @@ final class ClientCore: Sendable {
             return transition
         }
         guard closed != nil else { return }
-        launchGuard?.markHealthy(why: "the client was closed")
+        launchGuard?.close()
         for watcher in watchers { watcher.finish() }
         events.finish()
         evaluations.finish()
@@ -495,7 +495,7 @@ final class ClientCore: Sendable {
         let tail = Task {
             async let telemetryTail: Void = telemetry?.close(last: lastTelemetry) ?? ()
             async let keptValuesTail: Void = keptValues?.close() ?? ()
-            async let launchGuardTail: Void = launchGuard?.close() ?? ()
+            async let launchGuardTail: Void = launchGuard?.closeStore() ?? ()
             _ = await (telemetryTail, keptValuesTail, launchGuardTail)
         }
         closing.withLock { $0 = tail }

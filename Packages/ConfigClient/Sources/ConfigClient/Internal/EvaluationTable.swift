@@ -92,17 +92,19 @@ struct EvaluationTable {
         var slots = held.slots
         var freed: [Int] = []
         for key in update.removedKeys {
-            guard let slot = slots.removeValue(forKey: IndexKey(held: ExactKey(key))) else { continue }
+            guard let slot = slots.removeValue(forKey: IndexKey(lookingUp: key)) else { continue }
             freed.append(slot)
         }
         freeSlots += freed
-        for key in set.configs.keys where slots[IndexKey(held: key)] == nil {
-            slots[IndexKey(held: key)] = takeSlot()
+        for key in set.configs.keys {
+            // Checked for ASCII once, as it goes into the index; the lookups below need not be.
+            let held = IndexKey(held: key)
+            if slots[held] == nil { slots[held] = takeSlot() }
         }
         let values = held.values.copy(toHold: slotCount)
         for slot in freed { values[slot] = EvaluationIndex.Value() }
         for (key, state) in set.configs {
-            guard let slot = slots[IndexKey(held: key)] else { continue }
+            guard let slot = slots[IndexKey(lookingUp: key.name)] else { continue }
             if values[slot].revision != 0, values[slot].state == state { continue }
             lastRevision += 1
             values[slot] = EvaluationIndex.Value(revision: lastRevision, state: state)

@@ -16,6 +16,15 @@ final class LaunchGuard: Sendable {
         let fingerprint: ConfigFingerprint
         /// The hash of each config (``ConfigFingerprint/hash(key:state:)``).
         let hashes: [ExactKey: UInt64]
+
+        /// Hashes every config of `configs` and fingerprints them.
+        init(_ configs: some Sequence<(key: ExactKey, state: ConfigState)>, count: Int) {
+            var hashes: [ExactKey: UInt64] = [:]
+            hashes.reserveCapacity(count)
+            for (key, state) in configs { hashes[key] = ConfigFingerprint.hash(key: key, state: state) }
+            self.hashes = hashes
+            fingerprint = ConfigFingerprint(hashes: hashes.values)
+        }
     }
 
     private struct State {
@@ -119,13 +128,10 @@ final class LaunchGuard: Sendable {
     /// hashes.
     private func lastGood(for context: ConfigDirectorContext?) async -> ConfigSet? {
         guard let set = await store.lastGood(for: context) else { return nil }
-        var hashes: [ExactKey: UInt64] = [:]
-        hashes.reserveCapacity(set.configs.count)
-        for (key, config) in set.configs { hashes[key] = ConfigFingerprint.hash(key: key, state: config) }
-        let fingerprint = ConfigFingerprint(hashes: hashes.values)
+        let fingerprinted = Admission(set.configs.lazy.map { ($0.key, $0.value) }, count: set.configs.count)
         return state.withLock { state in
-            guard fingerprint == state.record.lastGood else { return nil }
-            state.lastGoodHashes = hashes
+            guard fingerprinted.fingerprint == state.record.lastGood else { return nil }
+            state.lastGoodHashes = fingerprinted.hashes
             return set
         }
     }
@@ -135,18 +141,15 @@ final class LaunchGuard: Sendable {
     /// Fingerprints the configs about to be served; `nil` when they are a set set aside, which is refused (and
     /// logged once).
     func admit(_ index: EvaluationIndex) -> Admission? {
-        var hashes: [ExactKey: UInt64] = [:]
-        hashes.reserveCapacity(index.slots.count)
-        for (key, slot) in index.slots {
-            hashes[key.key] = ConfigFingerprint.hash(key: key.key, state: index.values[slot].state)
-        }
-        let fingerprint = ConfigFingerprint(hashes: hashes.values)
+        let admission = Admission(
+            index.slots.lazy.map { ($0.key.key, index.values[$0.value].state) }, count: index.slots.count)
+        let fingerprint = admission.fingerprint
         let logsRefusal = state.withLock { state -> Bool? in
             guard state.record.isSetAside(fingerprint) else { return nil }
             state.isInSafeMode = true
             return state.refusalsLogged.insert(fingerprint).inserted
         }
-        guard let logsRefusal else { return Admission(fingerprint: fingerprint, hashes: hashes) }
+        guard let logsRefusal else { return admission }
         if logsRefusal {
             logger.error(
                 "Safe mode: a set of values identical to one set aside after launches that ended unhealthy "
@@ -164,14 +167,19 @@ final class LaunchGuard: Sendable {
         let started = state.withLock { state -> Bool in
             guard state.hasStarted, !state.isClosed else { return false }
             if isLive { state.isInSafeMode = false }
-            let changed = Self.changedKeys(admission.hashes, from: state.lastGoodHashes)
+            // The set on trial again (a delta that changed nothing): its trial and stable period go on.
+            guard admission.fingerprint != state.record.trial?.fingerprint else { return false }
+            // Only a new set goes on trial: the last that ran well needs no list of changes nor a tracer's check.
+            let isNew = admission.fingerprint != state.record.lastGood
+            let changed =
+                isNew ? Self.changedKeys(admission.hashes, from: state.lastGoodHashes) : (listed: [], count: 0)
             let trial = LaunchRecord.Trial(
                 fingerprint: admission.fingerprint,
                 changedKeys: changed.listed.names,
                 changedKeyCount: changed.count,
                 processID: getpid(),
                 launchID: Self.launchID,
-                isTraced: options.ignoresLaunchesUnderDebugger && ProcessTracing.isTraced()
+                isTraced: isNew && options.ignoresLaunchesUnderDebugger && ProcessTracing.isTraced()
             )
             let before = state.record
             let onTrial = state.record.serve(trial)
@@ -245,9 +253,8 @@ final class LaunchGuard: Sendable {
         }
     }
 
-    /// Proves the launch healthy (a client closed ran well) and stops: the last values that ran well are written
-    /// if their write is pending.
-    func close() async {
+    /// Proves the launch healthy (a client closed ran well) and stops; ``closeStore()`` then ends the writes.
+    func close() {
         markHealthy(why: "the client was closed")
         state.withLock { state in
             state.isClosed = true
@@ -255,6 +262,10 @@ final class LaunchGuard: Sendable {
             state.stableTimer = nil
         }
         ProcessExit.unregister(self)
+    }
+
+    /// Writes the last values that ran well if their write is pending, and stops writing.
+    func closeStore() async {
         await store.close()
     }
 

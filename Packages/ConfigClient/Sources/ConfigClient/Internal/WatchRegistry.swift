@@ -34,8 +34,10 @@ struct WatchRegistry {
     mutating func refreshes(of update: ConfigsUpdate) -> [WatcherRefresh] {
         guard !watchersByKey.isEmpty else { return [] }
         let count = update.keys.count + update.removedKeys.count
-        guard watchersByKey.count < count else { return refreshes(of: update.keys + update.removedKeys) }
-        // Both lists are sorted by their bytes: a binary search finds a watched key in either.
+        guard watchersByKey.count < count else {
+            return refreshes(of: (update.keys + update.removedKeys).lazy.map { ExactKey($0) })
+        }
+        // Both lists are in ExactKey's order: a binary search finds a watched key in either.
         func holds(_ keys: [String], _ key: ExactKey) -> Bool {
             var low = 0
             var high = keys.count
@@ -47,14 +49,14 @@ struct WatchRegistry {
         }
         let watched = watchersByKey.keys.sorted()
         return refreshes(
-            of: (watched.filter { holds(update.keys, $0) } + watched.filter { holds(update.removedKeys, $0) }).names)
+            of: watched.filter { holds(update.keys, $0) } + watched.filter { holds(update.removedKeys, $0) })
     }
 
     /// The refreshes of the watchers of `keys`.
-    mutating func refreshes(of keys: some Sequence<String>) -> [WatcherRefresh] {
+    mutating func refreshes(of keys: some Sequence<ExactKey>) -> [WatcherRefresh] {
         var refreshes: [WatcherRefresh] = []
         for key in keys {
-            guard let watchers = watchersByKey[ExactKey(key)] else { continue }
+            guard let watchers = watchersByKey[key] else { continue }
             lastRefresh += 1
             for watcher in watchers.values {
                 refreshes.append(WatcherRefresh(watcher: watcher, number: lastRefresh))
