@@ -1,5 +1,6 @@
 @_spi(Internal) public import ConfigModel
 @_spi(Internal) public import ConfigTransport
+public import Foundation
 
 /// The seams of a client that tests and the SDK's own products replace: the connection, the
 /// telemetry destination, the app lifecycle, the clock and the SDK's wire name.
@@ -26,6 +27,10 @@ public struct ClientEnvironment: Sendable {
     public var lifecycleObserver: any AppLifecycleObserver
     /// The clock that timeouts and telemetry flushes wait on.
     public var clock: any TransportClock
+    /// The process's launch arguments, where local overrides may be given.
+    public var arguments: [String]
+    /// The process's environment, where local overrides may be given.
+    public var environmentVariables: [String: String]
 
     /// Creates an environment; the defaults are what apps get.
     /// - Parameters:
@@ -34,13 +39,19 @@ public struct ClientEnvironment: Sendable {
     ///   - telemetry: Where telemetry goes; the service by default.
     ///   - lifecycleObserver: The app lifecycle; the platform's notifications by default.
     ///   - clock: The clock; real time by default.
+    ///   - arguments: The launch arguments; the process's by default.
+    ///   - environmentVariables: The environment; the process's by default.
     public init(
         sdkName: String = ConfigDirectorSDK.clientSDKName,
         transportFactory: (any TransportFactory)? = nil,
         telemetry: Telemetry = .service,
         lifecycleObserver: (any AppLifecycleObserver)? = nil,
-        clock: any TransportClock = SystemTransportClock()
+        clock: any TransportClock = SystemTransportClock(),
+        arguments: [String] = ProcessInfo.processInfo.arguments,
+        environmentVariables: [String: String] = ProcessInfo.processInfo.environment
     ) {
+        self.arguments = arguments
+        self.environmentVariables = environmentVariables
         self.sdkName = sdkName
         self.transportFactory = transportFactory
         self.telemetry = telemetry

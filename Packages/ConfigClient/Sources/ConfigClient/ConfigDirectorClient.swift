@@ -66,6 +66,7 @@ public final class ConfigDirectorClient: Sendable {
         )
         core = ClientCore(options: options, dependencies: dependencies)
         if let bundledSet = dependencies.bundledSet { core.serveBundled(bundledSet) }
+        core.serveInitialOverrides(arguments: environment.arguments, environment: environment.environmentVariables)
         hooks = HookRunner(options.hooks, logger: options.logger)
         environment.lifecycleObserver.start { [weak core] event in core?.handle(event) }
     }

@@ -33,6 +33,9 @@ public struct ConfigDirectorClientOptions: Sendable {
     /// Crash-loop safe mode: a set of values after which launches keep ending unhealthy is set aside; on by
     /// default. See ``SafeModeOptions``.
     public var safeMode: SafeModeOptions
+    /// Local overrides: values forced on this device for QA, UI tests and debug screens; off by default. See
+    /// ``LocalOverrideOptions``.
+    public var overrides: LocalOverrideOptions
 
     /// Creates client options.
     /// - Parameters:
@@ -44,6 +47,7 @@ public struct ConfigDirectorClientOptions: Sendable {
     ///   - hooks: Code run around every evaluation and every `initialize` and `updateContext`.
     ///   - bundledValues: Values the app ships, served before anything else is known.
     ///   - safeMode: Crash-loop safe mode; on by default.
+    ///   - overrides: Local overrides; off by default.
     public init(
         metadata: ConfigDirectorMetaContext? = nil,
         connection: ConnectionOptions = ConnectionOptions(),
@@ -52,7 +56,8 @@ public struct ConfigDirectorClientOptions: Sendable {
         values: [String: ServedValue] = [:],
         hooks: [any ConfigDirectorHook] = [],
         bundledValues: BundledValues? = nil,
-        safeMode: SafeModeOptions = SafeModeOptions()
+        safeMode: SafeModeOptions = SafeModeOptions(),
+        overrides: LocalOverrideOptions = .disabled
     ) {
         self.metadata = metadata
         self.connection = connection
@@ -62,5 +67,6 @@ public struct ConfigDirectorClientOptions: Sendable {
         self.hooks = hooks
         self.bundledValues = bundledValues
         self.safeMode = safeMode
+        self.overrides = overrides
     }
 }

@@ -13,20 +13,8 @@ public struct ConfigEvaluation: Sendable, Equatable {
     /// Why the evaluation returned what it did.
     public var reason: EvaluationReason
     /// Where this evaluation's value came from: live values, values kept on the device, bundled values,
-    /// or the default given in code.
+    /// a local override, or the default given in code.
     public var source: Source
-
-    /// Where the value of one evaluation came from.
-    public enum Source: Sendable, Hashable {
-        /// Values received from ConfigDirector (or given for offline mode) in this launch.
-        case live
-        /// Values kept on the device from an earlier launch, served until live values arrive.
-        case keptValues
-        /// Values the app ships, served until values kept on the device or live values arrive.
-        case bundledValues
-        /// The default value given in code: ``ConfigEvaluation/isDefaultValue`` is `true`.
-        case codeDefault
-    }
 
     /// Creates an evaluation.
     /// - Parameters:

@@ -83,21 +83,24 @@ struct ResolutionDetails {
     }
 
     /// The reason of a served value: `cached` for values kept on the device, `staticReason` for bundled
-    /// values, and `unknown` for live values (the service evaluated them; the SDK is not told why).
+    /// values and local overrides (set on the device, not evaluated by the service), and `unknown` for live
+    /// values (the service evaluated them; the SDK is not told why).
     private static func reason(ofServedFrom source: ConfigValueSource) -> String {
         switch source {
         case .keptValues: Reason.cached.rawValue
-        case .bundledValues: Reason.staticReason.rawValue
-        case .live, .none: Reason.unknown.rawValue
+        case .bundledValues, .override: Reason.staticReason.rawValue
+        default: Reason.unknown.rawValue
         }
     }
 
+    /// The `valueSource` of the flag metadata: `none`, `bundled`, `kept`, `live` or `override`.
     private static func text(of source: ConfigValueSource) -> String {
         switch source {
-        case .none: "none"
         case .bundledValues: "bundled"
         case .keptValues: "kept"
         case .live: "live"
+        case .override: "override"
+        default: "none"
         }
     }
 

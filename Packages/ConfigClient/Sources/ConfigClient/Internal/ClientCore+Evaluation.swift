@@ -331,6 +331,11 @@ extension ClientCore {
             state.pointee.table.unretained.read { index in
                 guard let entry = index.entry(for: key) else { return }
                 lookup.entry = entry
+                // An override is not an evaluation of what the service served: telemetry does not count it.
+                if entry.isOverride {
+                    lookup.source = .override
+                    lookup.isCounting = false
+                }
                 if reading.decodesJSON {
                     lookup.kept = stripe.decoded.find(
                         slot: entry.slot, revision: entry.revision, requestedType: ObjectIdentifier(Value.self))
@@ -339,7 +344,7 @@ extension ClientCore {
                     }
                     lookup.type = index.values.type(in: entry.slot)
                 }
-                if let now, let defaultText = lookup.defaultText {
+                if let now, lookup.isCounting, let defaultText = lookup.defaultText {
                     lookup.isCounted = stripe.telemetry.count(
                         slot: entry.slot,
                         TelemetryCache.Likeness(
@@ -356,11 +361,11 @@ extension ClientCore {
                 if lookup.kept == nil || (purpose == .evaluation && lookup.valueID == nil) {
                     lookup.readable = index.values.text(in: entry.slot, readableAs: reading.kind)
                 }
-                if copies || lookup.publishes || (now != nil && !lookup.isCounted) {
+                if copies || lookup.publishes || (lookup.isCounting && !lookup.isCounted) {
                     lookup.config = index.values[entry.slot].state
                 }
             }
-            if copies || purpose == .evaluation || lookup.publishes || (now != nil && !lookup.isCounted) {
+            if copies || purpose == .evaluation || lookup.publishes || (lookup.isCounting && !lookup.isCounted) {
                 lookup.context = state.pointee.context
             }
             return lookup
@@ -475,7 +480,8 @@ extension ClientCore {
         defaultText: @autoclosure () -> String,
         receivedText: @autoclosure () -> String? = nil
     ) {
-        if let telemetry {
+        // An override is not an evaluation of what the service served: telemetry does not count it.
+        if let telemetry, outcome.entry?.isOverride != true {
             let now = telemetry.coarseNow()
             let cached = cacheEntry(
                 outcome, defaultText: defaultText(),
@@ -595,18 +601,5 @@ extension ClientCore {
             reason: reason,
             source: found ? source.ofAValueServed : .codeDefault
         )
-    }
-}
-
-extension ConfigValueSource {
-    /// The source of a value served while the client serves this one's values.
-    fileprivate var ofAValueServed: ConfigEvaluation.Source {
-        switch self {
-        case .live: .live
-        case .keptValues: .keptValues
-        case .bundledValues: .bundledValues
-        // A value is served only from values: the client holds none only before any arrived.
-        case .none: .codeDefault
-        }
     }
 }

@@ -385,6 +385,35 @@ final class ClientCore: Sendable {
         if let transition { finish(transition) }
     }
 
+    /// Changes the local overrides of the table with `change`, in turn with the applies, and publishes the
+    /// change as an apply does: a `configsUpdated` event naming the keys, then their watchers refresh after
+    /// the lock.
+    /// - Parameter change: Changes the overrides of a copy of the table; returns the keys changed, or `nil`
+    ///   when nothing changed.
+    /// - Returns: Whether anything changed (nothing does once the client is closed).
+    @discardableResult
+    func changeOverrides(_ change: (inout EvaluationTable) -> ConfigsUpdate?) -> Bool {
+        let refreshes = applies.withLock { _ -> [WatcherRefresh]? in
+            var built = state.read { state, _ in state.pointee.table }
+            guard let update = change(&built) else { return nil }
+            let refreshes = state.withLockAndStripes { state, _ -> [WatcherRefresh]? in
+                guard !state.isClosed else { return nil }
+                swap(&state.table, &built)
+                events.send(.configsUpdated(update))
+                return state.watchers.refreshes(of: update)
+            }
+            // The table replaced is released here, after the lock.
+            built = EvaluationTable()
+            return refreshes
+        }
+        guard let refreshes else { return false }
+        for refresh in refreshes { refresh.run() }
+        return true
+    }
+
+    /// The local overrides, by key.
+    var overrides: [ExactKey: ConfigState] { state.read { state, _ in state.pointee.table.overrides } }
+
     // MARK: - Watchers
 
     func makeWatcherID() -> UInt64 {
@@ -492,11 +521,13 @@ final class ClientCore: Sendable {
         let lastTelemetry = drainTelemetryCaches()
         let keptValues = keptValues
         let launchGuard = launchGuard
+        let localOverrides = dependencies.localOverrides
         let tail = Task {
             async let telemetryTail: Void = telemetry?.close(last: lastTelemetry) ?? ()
             async let keptValuesTail: Void = keptValues?.close() ?? ()
             async let launchGuardTail: Void = launchGuard?.closeStore() ?? ()
-            _ = await (telemetryTail, keptValuesTail, launchGuardTail)
+            async let overridesTail: Void = localOverrides.written()
+            _ = await (telemetryTail, keptValuesTail, launchGuardTail, overridesTail)
         }
         closing.withLock { $0 = tail }
     }

@@ -18,6 +18,8 @@ struct ClientDependencies: Sendable {
     /// Crash-loop safe mode; `nil` when it is off, in `.offline` mode, and for a client whose transport is
     /// injected (a test client) unless its options name a folder for safe mode's files.
     var launchGuard: LaunchGuard?
+    /// Local overrides: whether they are on, and the ones kept across launches.
+    var localOverrides: LocalOverrides
 
     /// Validates the options (programming errors throw) and builds the dependencies they ask for.
     init(
@@ -27,6 +29,7 @@ struct ClientDependencies: Sendable {
     ) throws(ConfigDirectorError) {
         clock = environment.clock
         lifecycleObserver = environment.lifecycleObserver
+        localOverrides = LocalOverrides(options: options.overrides, clientSDKKey: clientSDKKey, logger: options.logger)
         bundledSet = try options.bundledValues?.configSet()
         let connection = options.connection
         if connection.mode == .offline {

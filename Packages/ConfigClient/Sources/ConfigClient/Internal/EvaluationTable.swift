@@ -18,8 +18,11 @@ struct EvaluationTable {
         let slot: Int
         /// A number unique in the table's life, new each time the key's config changes (a config
         /// received again unchanged keeps its revision), so that a side table entry can tell whether
-        /// it still describes the current config.
+        /// it still describes the current config. Its top bit marks a local override.
         let revision: UInt64
+
+        /// Whether the config is a local override.
+        var isOverride: Bool { revision & EvaluationIndex.Value.overrideFlag != 0 }
     }
 
     /// The index, reachable without a retain.
@@ -57,7 +60,7 @@ struct EvaluationTable {
         unretained = Unretained(reference: .passUnretained(index))
     }
 
-    /// The configs by key, made on each call (see ``EvaluationIndex/configs``).
+    /// The configs served by key, made on each call (see ``EvaluationIndex/configs``).
     var configs: [ExactKey: ConfigState] { index.configs }
 
     /// The config held for `key`, if any.
@@ -76,7 +79,8 @@ struct EvaluationTable {
     /// Applies a config set with the rules of ``ConfigStateTable/apply(_:)``.
     ///
     /// The configs go into a new buffer and a new index: the ones readers may be reading are never
-    /// written (see ``applying(_:)``). A config equal to the one held keeps its revision.
+    /// written (see ``applying(_:)``). A config equal to the one held keeps its revision. A config of a key
+    /// with a local override goes under it (``EvaluationIndex/hidden``); the override stays.
     /// - Parameters:
     ///   - set: The set.
     ///   - isReceived: Whether it came from the service (or offline values). Values bundled with the app or
@@ -87,12 +91,19 @@ struct EvaluationTable {
     mutating func apply(_ set: ConfigSet, isReceived: Bool = true) -> ConfigsUpdate {
         let held = index
         let (_, update) = ConfigStateTable.changes(
-            of: set, holding: held.slots.keys.lazy.map(\.key), hasReceivedSet: hasReceivedSet)
+            of: set, holding: held.servedKeys, hasReceivedSet: hasReceivedSet)
         if isReceived { hasReceivedSet = true }
         var slots = held.slots
+        var hidden = held.hidden
         var freed: [Int] = []
         for key in update.removedKeys {
-            guard let slot = slots.removeValue(forKey: IndexKey(lookingUp: key)) else { continue }
+            let lookup = IndexKey(lookingUp: key)
+            guard let slot = slots[lookup] else { continue }
+            if held.values[slot].isOverride {
+                hidden[ExactKey(key)] = nil
+                continue
+            }
+            slots[lookup] = nil
             freed.append(slot)
         }
         freeSlots += freed
@@ -105,13 +116,87 @@ struct EvaluationTable {
         for slot in freed { values[slot] = EvaluationIndex.Value() }
         for (key, state) in set.configs {
             guard let slot = slots[IndexKey(lookingUp: key.name)] else { continue }
+            if values[slot].isOverride {
+                hidden[key] = state
+                continue
+            }
             if values[slot].revision != 0, values[slot].state == state { continue }
             lastRevision += 1
             values[slot] = EvaluationIndex.Value(revision: lastRevision, state: state)
         }
-        index = EvaluationIndex(slots: slots, values: values)
-        unretained = Unretained(reference: .passUnretained(index))
+        publish(slots: slots, values: values, hidden: hidden, overrideCount: held.overrideCount)
         return update
+    }
+
+    /// The local overrides, by key.
+    var overrides: [ExactKey: ConfigState] {
+        guard index.overrideCount > 0 else { return [:] }
+        var overrides: [ExactKey: ConfigState] = [:]
+        for (key, slot) in index.slots where index.values[slot].isOverride {
+            overrides[key.key] = index.values[slot].state
+        }
+        return overrides
+    }
+
+    /// Serves `state` for `key` over any config served for it, which waits under the override.
+    /// - Returns: The key, as a change; `nil` when the key already had this override.
+    mutating func setOverride(_ state: ConfigState, for key: String) -> ConfigsUpdate? {
+        let held = index
+        var slots = held.slots
+        var hidden = held.hidden
+        var overrideCount = held.overrideCount
+        let slot: Int
+        if let existing = slots[IndexKey(lookingUp: key)] {
+            slot = existing
+            let current = held.values[slot]
+            if current.isOverride {
+                guard current.state != state else { return nil }
+            } else {
+                hidden[ExactKey(key)] = current.state
+                overrideCount += 1
+            }
+        } else {
+            slot = takeSlot()
+            slots[IndexKey(held: ExactKey(key))] = slot
+            overrideCount += 1
+        }
+        let values = held.values.copy(toHold: slotCount)
+        lastRevision += 1
+        values[slot] = EvaluationIndex.Value(revision: lastRevision | EvaluationIndex.Value.overrideFlag, state: state)
+        publish(slots: slots, values: values, hidden: hidden, overrideCount: overrideCount)
+        return ConfigsUpdate(keys: [key])
+    }
+
+    /// Removes the local override of `key`: the config served for it, if any, is served again.
+    /// - Returns: The key, as a change (removed when nothing is served for it); `nil` when it had no override.
+    mutating func removeOverride(for key: String) -> ConfigsUpdate? {
+        let held = index
+        let lookup = IndexKey(lookingUp: key)
+        guard let slot = held.slots[lookup], held.values[slot].isOverride else { return nil }
+        var slots = held.slots
+        var hidden = held.hidden
+        let values = held.values.copy(toHold: slotCount)
+        let update: ConfigsUpdate
+        if let served = hidden.removeValue(forKey: ExactKey(key)) {
+            lastRevision += 1
+            values[slot] = EvaluationIndex.Value(revision: lastRevision, state: served)
+            update = ConfigsUpdate(keys: [key])
+        } else {
+            slots[lookup] = nil
+            values[slot] = EvaluationIndex.Value()
+            freeSlots.append(slot)
+            update = ConfigsUpdate(keys: [], removedKeys: [key])
+        }
+        publish(slots: slots, values: values, hidden: hidden, overrideCount: held.overrideCount - 1)
+        return update
+    }
+
+    /// Makes a new index of these the one evaluations read.
+    private mutating func publish(
+        slots: [IndexKey: Int], values: EvaluationIndex.Values, hidden: [ExactKey: ConfigState], overrideCount: Int
+    ) {
+        index = EvaluationIndex(slots: slots, values: values, hidden: hidden, overrideCount: overrideCount)
+        unretained = Unretained(reference: .passUnretained(index))
     }
 
     private mutating func takeSlot() -> Int {

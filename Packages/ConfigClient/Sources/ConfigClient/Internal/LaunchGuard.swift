@@ -141,8 +141,8 @@ final class LaunchGuard: Sendable {
     /// Fingerprints the configs about to be served; `nil` when they are a set set aside, which is refused (and
     /// logged once).
     func admit(_ index: EvaluationIndex) -> Admission? {
-        let admission = Admission(
-            index.slots.lazy.map { ($0.key.key, index.values[$0.value].state) }, count: index.slots.count)
+        // Fingerprinted without the local overrides: the set is the one served.
+        let admission = Admission(index.served.lazy.map { ($0.key, $0.config) }, count: index.servedCount)
         let fingerprint = admission.fingerprint
         let logsRefusal = state.withLock { state -> Bool? in
             guard state.record.isSetAside(fingerprint) else { return nil }

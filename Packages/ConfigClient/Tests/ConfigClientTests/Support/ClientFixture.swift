@@ -38,7 +38,10 @@ struct ClientFixture {
         connection: ConnectionOptions = ConnectionOptions(),
         caching: CachingOptions = CachingOptions(provider: InMemoryCachingProvider()),
         hooks: [any ConfigDirectorHook] = [],
-        bundledValues: BundledValues? = nil
+        bundledValues: BundledValues? = nil,
+        overrides: LocalOverrideOptions = .disabled,
+        arguments: [String] = [],
+        environmentVariables: [String: String] = [:]
     ) throws {
         let transportFactory: any TransportFactory
         if let answer {
@@ -54,12 +57,15 @@ struct ClientFixture {
         client = try ConfigDirectorClient(
             clientSDKKey: Self.sdkKey,
             options: ConfigDirectorClientOptions(
-                connection: connection, logger: logger, caching: caching, hooks: hooks, bundledValues: bundledValues),
+                connection: connection, logger: logger, caching: caching, hooks: hooks, bundledValues: bundledValues,
+                overrides: overrides),
             environment: ClientEnvironment(
                 transportFactory: transportFactory,
                 telemetry: .sink(telemetry),
                 lifecycleObserver: lifecycle,
-                clock: clock
+                clock: clock,
+                arguments: arguments,
+                environmentVariables: environmentVariables
             )
         )
     }
