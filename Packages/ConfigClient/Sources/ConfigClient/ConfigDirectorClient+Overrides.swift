@@ -72,6 +72,9 @@ extension ConfigDirectorClient {
         core.removeAllOverrides()
     }
 
+    /// Whether overrides can be set: whether ``ConfigDirectorClientOptions/overrides`` turned them on.
+    public var areOverridesEnabled: Bool { core.dependencies.localOverrides.options.isEnabled }
+
     /// The overrides in force, by key order.
     public var overrides: [ConfigOverride] {
         let overrides = core.overrides

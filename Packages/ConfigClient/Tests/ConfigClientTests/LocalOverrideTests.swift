@@ -24,6 +24,7 @@ struct LocalOverrideTests {
         defer { fixture.client.close() }
         await fixture.client.initialize()
         let client = fixture.client
+        #expect(client.areOverridesEnabled)
         var greetings = client.values(for: "greeting", default: "none").makeAsyncIterator()
         #expect(await greetings.next() == "hello")
         var events = client.events.makeAsyncIterator()
@@ -119,6 +120,7 @@ struct LocalOverrideTests {
 
         #expect(client.value(for: "greeting", default: "none") == "hello")
         #expect(client.overrides.isEmpty)
+        #expect(!client.areOverridesEnabled)
         let warnings = fixture.logger.messages(at: .warn)
         #expect(warnings.filter { $0.contains("every override set is ignored") }.count == 1)
         #expect(
