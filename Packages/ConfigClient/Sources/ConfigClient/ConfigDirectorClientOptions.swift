@@ -36,6 +36,9 @@ public struct ConfigDirectorClientOptions: Sendable {
     /// Local overrides: values forced on this device for QA, UI tests and debug screens; off by default. See
     /// ``LocalOverrideOptions``.
     public var overrides: LocalOverrideOptions
+    /// When values received while the app runs reach its reads: at once (``UpdatePolicy/live``, the default)
+    /// or when the app calls ``ConfigDirectorClient/activate()`` (``UpdatePolicy/onActivate``).
+    public var updatePolicy: UpdatePolicy
 
     /// Creates client options.
     /// - Parameters:
@@ -48,6 +51,7 @@ public struct ConfigDirectorClientOptions: Sendable {
     ///   - bundledValues: Values the app ships, served before anything else is known.
     ///   - safeMode: Crash-loop safe mode; on by default.
     ///   - overrides: Local overrides; off by default.
+    ///   - updatePolicy: When values received while the app runs apply; at once by default.
     public init(
         metadata: ConfigDirectorMetaContext? = nil,
         connection: ConnectionOptions = ConnectionOptions(),
@@ -57,7 +61,8 @@ public struct ConfigDirectorClientOptions: Sendable {
         hooks: [any ConfigDirectorHook] = [],
         bundledValues: BundledValues? = nil,
         safeMode: SafeModeOptions = SafeModeOptions(),
-        overrides: LocalOverrideOptions = .disabled
+        overrides: LocalOverrideOptions = .disabled,
+        updatePolicy: UpdatePolicy = .live
     ) {
         self.metadata = metadata
         self.connection = connection
@@ -68,5 +73,6 @@ public struct ConfigDirectorClientOptions: Sendable {
         self.bundledValues = bundledValues
         self.safeMode = safeMode
         self.overrides = overrides
+        self.updatePolicy = updatePolicy
     }
 }

@@ -323,16 +323,25 @@ final class ClientCore: Sendable {
     /// A live set goes through the lifecycle first: the waiting connect's context applies
     /// (`contextUpdated`) and the client turns ready (`ready`); then the table applies it
     /// (`configsUpdated`), and the watchers re-evaluate after the lock. Kept values are applied only
-    /// while nothing else has been.
+    /// while nothing else has been. Under ``UpdatePolicy/onActivate``, a live set that does not end an
+    /// `initialize` or an `updateContext` goes through the lifecycle and waits as pending instead
+    /// (``holdBack(_:)``); ``activate()`` applies it.
     ///
     /// The new table is built off the lock, from the current one, while evaluations go on reading
     /// that; under the lock it is published by one assignment, with the events and the watchers to
     /// refresh (a lookup of the keys watched). The table it replaces is released after the lock, and
     /// the kept values are made from the new one after it. Applies take turns (`applies`), so that no
     /// other apply changes the table between the build and the publication.
-    func apply(_ set: ConfigSet, isLive: Bool) {
+    /// - Parameter activating: Whether the set is the pending one that `activate()` applies: it skips the
+    ///   lifecycle, which it went through when it arrived.
+    func apply(_ set: ConfigSet, isLive: Bool, activating: Bool = false) {
         let applied = applies.withLock { count -> (Transition?, [WatcherRefresh])? in
             count += 1
+            if isLive, !activating, options.updatePolicy == .onActivate, offlineSet == nil,
+                let transition = holdBack(set)
+            {
+                return (transition, [])
+            }
             var built = state.read { state, _ in state.pointee.table }
             let update = built.apply(set, isReceived: isLive)
             // Safe mode refuses a set set aside, as a payload skipped: nothing changes.
@@ -344,10 +353,14 @@ final class ClientCore: Sendable {
             let published = state.withLockAndStripes {
                 state, stripes -> (Transition?, ConfigDirectorContext?, [WatcherRefresh], EvaluationIndex)? in
                 var transition: Transition?
-                if isLive {
+                if activating {
+                    guard !state.isClosed else { return nil }
+                } else if isLive {
                     guard let received = state.receiveConfigSet() else { return nil }
                     publishLocked(received, context: state.context, stripes)
                     transition = received
+                    // The values of a connect supersede any that wait for `activate()`.
+                    state.pendingSet = nil
                 } else {
                     guard !state.isClosed, state.source.yieldsToKeptValues else { return nil }
                 }
@@ -362,27 +375,67 @@ final class ClientCore: Sendable {
             // Recorded before any reader outside the lock is told of the new values (their watchers, the connect
             // that waits), so that a launch that crashes on them counts against them.
             if let admission { launchGuard?.served(admission, index: index, context: context, isLive: isLive) }
-            if isLive, offlineSet == nil, let keptValues, keptValues.isEnabled {
-                // Saved in the order of the applies; the set is made from the new index only when the store
-                // writes it (at most every few seconds), not at every apply.
-                let (environmentID, projectID, timestamp) = (set.environmentID, set.projectID, set.timestamp)
-                keptValues.save(
-                    ConfigSet(
-                        environmentID: environmentID,
-                        projectID: projectID,
-                        kind: .full,
-                        timestamp: timestamp,
-                        configs: index.configs
-                    ),
-                    for: context
-                )
-            }
+            if isLive { keep(index, of: set, for: context) }
             return (transition, refreshes)
         }
         guard let (transition, refreshes) = applied else { return }
         // After the lock: a refresh runs the app's code (its type's parse and `==`).
         for refresh in refreshes { refresh.run() }
         if let transition { finish(transition) }
+    }
+
+    /// Under ``UpdatePolicy/onActivate``, takes a live set through the lifecycle (a connect that waited ends,
+    /// `ready` is sent) and keeps it pending, merged into the values already pending, unless it ends an
+    /// `initialize` or an `updateContext`. The kept values are written with the pending values applied, so that
+    /// the next launch serves them. Called in turn with the applies.
+    /// - Returns: The lifecycle's transition, or `nil` when the set applies at once.
+    private func holdBack(_ set: ConfigSet) -> Transition? {
+        let held = state.withLockAndStripes {
+            state, stripes -> (Transition, EvaluationTable, ConfigSet, ConfigDirectorContext?)? in
+            guard state.holdsLiveSetsBack, let received = state.receiveConfigSet() else { return nil }
+            publishLocked(received, context: state.context, stripes)
+            let pending = state.pendingSet.map { $0.superseded(by: set) } ?? set
+            state.pendingSet = pending
+            return (received, state.table, pending, state.context)
+        }
+        guard var (transition, table, pending, context) = held else { return nil }
+        logger.debug("Values received wait for activate() (updatePolicy onActivate).")
+        table.apply(pending)
+        keep(table.index, of: pending, for: context)
+        table = EvaluationTable()
+        transition.events = []
+        return transition
+    }
+
+    /// Applies the values pending under ``UpdatePolicy/onActivate``, as a live set is applied.
+    /// - Returns: Whether any value changed.
+    func activate() -> Bool {
+        guard let pending = state.withLock({ $0.pendingSet.take() }) else { return false }
+        let before = state.read { state, _ in state.pointee.table.index }
+        apply(pending, isLive: true, activating: true)
+        let after = state.read { state, _ in state.pointee.table.index }
+        guard before !== after else { return false }
+        return before.slots.count != after.slots.count
+            || before.slots.contains { key, slot in
+                after.slots[key].map { after.values.revision(in: $0) } != before.values.revision(in: slot)
+            }
+    }
+
+    /// Whether values wait for `activate()`.
+    var hasPendingValues: Bool { state.read { state, _ in state.pointee.pendingSet != nil } }
+
+    /// Saves the served configs of `index` as the values kept for `context`, with `set`'s ids and timestamp, when
+    /// the client keeps values (not offline values). Called in turn with the applies, so that saves keep their order.
+    private func keep(_ index: EvaluationIndex, of set: ConfigSet, for context: ConfigDirectorContext?) {
+        guard offlineSet == nil, let keptValues, keptValues.isEnabled else { return }
+        // The set is made from the index only when the store writes it (at most every few seconds), not at every apply.
+        let (environmentID, projectID, timestamp) = (set.environmentID, set.projectID, set.timestamp)
+        keptValues.save(
+            ConfigSet(
+                environmentID: environmentID, projectID: projectID, kind: .full, timestamp: timestamp,
+                configs: index.configs),
+            for: context
+        )
     }
 
     /// Changes the local overrides of the table with `change`, in turn with the applies, and publishes the

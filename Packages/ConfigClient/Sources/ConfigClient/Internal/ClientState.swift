@@ -24,11 +24,24 @@ struct ClientState {
     var watchers = WatchRegistry()
     /// Whether the `evaluations` broadcast has subscribers, as last read under this lock.
     var publishesEvaluations = false
+    /// The values received that wait for `activate()` (``UpdatePolicy/onActivate``): the sets received since the
+    /// last activation, merged into one.
+    var pendingSet: ConfigSet?
 
     /// Whether config state arrived for the newest connect, and the connection was not paused since.
     var isReady: Bool {
         if case .live = lifecycle { return true }
         return false
+    }
+
+    /// Whether a live set received now waits for `activate()` under ``UpdatePolicy/onActivate``: it does unless it
+    /// ends the connect of an `initialize` or an `updateContext`.
+    var holdsLiveSetsBack: Bool {
+        switch lifecycle {
+        case .connecting(let connect): connect.attempt.reason == .networkResume
+        case .live: true
+        case .idle, .stopped, .paused, .closed: false
+        }
     }
 
     /// Whether `close` was called.

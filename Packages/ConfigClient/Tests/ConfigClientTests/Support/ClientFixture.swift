@@ -40,6 +40,7 @@ struct ClientFixture {
         hooks: [any ConfigDirectorHook] = [],
         bundledValues: BundledValues? = nil,
         overrides: LocalOverrideOptions = .disabled,
+        updatePolicy: UpdatePolicy = .live,
         arguments: [String] = [],
         environmentVariables: [String: String] = [:]
     ) throws {
@@ -58,7 +59,7 @@ struct ClientFixture {
             clientSDKKey: Self.sdkKey,
             options: ConfigDirectorClientOptions(
                 connection: connection, logger: logger, caching: caching, hooks: hooks, bundledValues: bundledValues,
-                overrides: overrides),
+                overrides: overrides, updatePolicy: updatePolicy),
             environment: ClientEnvironment(
                 transportFactory: transportFactory,
                 telemetry: .sink(telemetry),
