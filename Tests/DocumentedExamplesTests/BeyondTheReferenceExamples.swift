@@ -56,6 +56,41 @@ private func makeSafeModeClient() throws -> ConfigDirectorClient {
     return client
 }
 
+// "Local overrides" (and the ConfigClient DocC page), verbatim.
+private func makeOverridingClient() throws -> ConfigDirectorClient {
+    var options = ConfigDirectorClientOptions()
+    #if DEBUG
+    options.overrides = .enabled
+    #endif
+    let client = try ConfigDirectorClient(clientSDKKey: "YOUR-CLIENT-SDK-KEY", options: options)
+    client.setOverride(true, for: "new-checkout")
+    client.setOverride(["theme": "dark", "radius": 8], for: "layout")
+    print(client.overrides.map(\.key))  // ["layout", "new-checkout"]
+    client.removeOverride(for: "layout")
+    client.removeAllOverrides()
+    return client
+}
+
+// "A snapshot of every value" (and the ConfigClient DocC page), verbatim.
+private func printSnapshot(of client: ConfigDirectorClient) {
+    let snapshot = client.snapshot()
+    for config in snapshot.configs {
+        print(config.key, config.type, config.value ?? "no value", config.source, config.reason)
+    }
+}
+
+// "Values that change only when the app says so" (and `UpdatePolicy`'s docs), verbatim; never run: it connects to
+// the service.
+private func activateOnDemand() async throws {
+    let client = try ConfigDirectorClient(
+        clientSDKKey: "YOUR-CLIENT-SDK-KEY",
+        options: ConfigDirectorClientOptions(updatePolicy: .onActivate)
+    )
+    await client.initialize(context: ConfigDirectorContext(id: "user-123"))
+    // Later, at a moment the app chooses (a new screen, the next session):
+    if client.activate() { print("new values from now on") }
+}
+
 // "Testing hooks and bundled values" (and the ConfigTesting DocC page), verbatim.
 struct ReadRecorder: ConfigDirectorHook {
     let reads: AsyncStream<ConfigEvaluation>.Continuation
@@ -109,6 +144,46 @@ struct BeyondTheReferenceExamples {
         #expect(ConfigDirectorClientOptions(safeMode: SafeModeOptions(stablePeriod: 20)).safeMode.stablePeriod == 20)
         #expect(ConfigDirectorClientOptions().safeMode.isEnabled)
         #expect(!SafeModeOptions.disabled.isEnabled)
+    }
+
+    @Test("the overrides example leaves none set, on a client that takes them in a debug build")
+    func overrides() throws {
+        let client = try makeOverridingClient()
+        defer { client.close() }
+        #expect(client.overrides.isEmpty)
+        #expect(client.areOverridesEnabled)
+        client.setOverride(3, for: "max-items")
+        #expect(client.value(for: .maxItems) == 3)
+        #expect(client.evaluation(for: .maxItems).evaluation.source == .override)
+    }
+
+    @Test("the snapshot example lists what the client holds, without an evaluation")
+    func snapshot() async {
+        let testClient = makeTestClient(values: ["dark-mode": true, "max-items": 5])
+        defer { testClient.client.close() }
+        await testClient.client.initialize()
+        testClient.client.setOverride(false, for: "dark-mode")
+        let evaluations = testClient.client.evaluations
+        printSnapshot(of: testClient.client)
+        let snapshot = testClient.client.snapshot()
+        #expect(snapshot.configs.map(\.key) == ["dark-mode", "max-items"])
+        #expect(snapshot["dark-mode"]?.source == .override)
+        #expect(snapshot["max-items"]?.value == "5")
+        // The first evaluation published is the read below: the snapshots published none.
+        _ = testClient.client.value(for: .maxItems)
+        var published = evaluations.makeAsyncIterator()
+        #expect(await published.next()?.key == "max-items")
+    }
+
+    @Test("the update policy example's options wait for activate()")
+    func updatePolicy() throws {
+        _ = activateOnDemand  // compiled, never run: it connects to the service
+        let client = try ConfigDirectorClient(
+            clientSDKKey: "YOUR-CLIENT-SDK-KEY", options: ConfigDirectorClientOptions(updatePolicy: .onActivate))
+        defer { client.close() }
+        #expect(!client.hasPendingValues)
+        #expect(!client.activate())
+        #expect(ConfigDirectorClientOptions().updatePolicy == .live)
     }
 
     @Test("the test client runs the app's hook and serves its bundled values until initialize")

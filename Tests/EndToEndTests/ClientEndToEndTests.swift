@@ -241,6 +241,30 @@ struct ClientEndToEndTests {
         }
     }
 
+    @Test("telemetry sent to the emulator does not count the reads of an overridden key")
+    func overriddenReadsAreNotCounted() async throws {
+        try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in
+            let e2e = try EndToEndClient(
+                mode: .streaming, baseURL: emulator.baseURL, scale: 1,
+                overrides: LocalOverrideOptions(isEnabled: true, readsLaunchArguments: false))
+            defer { e2e.client.close() }
+            await e2e.client.initialize(context: proUser)
+            e2e.client.setOverride(false, for: "dark-mode")
+            for _ in 0..<3 { #expect(e2e.client.value(for: "dark-mode", default: true) == false) }
+            for _ in 0..<2 { _ = e2e.client.value(for: "greeting", default: "none") }
+
+            e2e.client.close()
+            #expect(await eventually(timeout: longestWait) { !emulator.telemetryBatches().isEmpty })
+            let batch = try #require(emulator.telemetryBatches().first)
+            let keys = batch.evaluatedConfigEvents.compactMap { entry -> String? in
+                guard case .string(let key)? = entry["event"]?["key"] else { return nil }
+                return key
+            }
+            #expect(keys == ["greeting"])
+            #expect(batch.evaluatedConfigEvents.first?["count"] == 2)
+        }
+    }
+
     @Test("releasing the client reports the telemetry left")
     func releaseReportsTelemetry() async throws {
         try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in

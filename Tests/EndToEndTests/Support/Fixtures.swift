@@ -95,13 +95,15 @@ struct EndToEndClient {
     ///     as the values arrive, and the timeout only has to hold on a machine busy with other tests.
     ///   - caching: Where values are kept; in memory, and new, by default.
     ///   - scale: The factor from the client's seconds to real seconds; by default the mode's.
+    ///   - overrides: Local overrides; off by default.
     init(
         mode: ConnectionMode,
         baseURL: URL,
         sdkKey: String = emulatorSDKKey,
         timeout: Double = 10,
         caching: CachingOptions = CachingOptions(provider: InMemoryCachingProvider()),
-        scale: Double? = nil
+        scale: Double? = nil,
+        overrides: LocalOverrideOptions = .disabled
     ) throws {
         let scale = scale ?? Self.scale(for: mode)
         clock = ScaledClock(scale: scale)
@@ -116,7 +118,8 @@ struct EndToEndClient {
                     baseURL: baseURL
                 ),
                 logger: logger,
-                caching: caching
+                caching: caching,
+                overrides: overrides
             ),
             environment: ClientEnvironment(clock: clock)
         )

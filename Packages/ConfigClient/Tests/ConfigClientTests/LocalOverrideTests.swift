@@ -156,6 +156,18 @@ struct LocalOverrideTests {
         #expect(malformed.logger.messages(at: .error).filter { $0.contains("is not a JSON object") }.count == 1)
     }
 
+    @Test("the README's UI test launch arguments set their overrides")
+    func readmeLaunchArguments() throws {
+        // README "Local overrides": app.launchArguments += [...], as XCUIApplication passes them to the app.
+        let fixture = try ClientFixture(
+            overrides: .enabled,
+            arguments: ["/path/to/App", "-ConfigDirectorOverrides", #"{"dark-mode": true, "max-items": 3}"#])
+        defer { fixture.client.close() }
+        #expect(fixture.client.value(for: "dark-mode", default: false))
+        #expect(fixture.client.value(for: "max-items", default: 0) == 3)
+        #expect(fixture.client.overrides.map(\.type) == [.boolean, .integer])
+    }
+
     @Test("telemetry does not count reads of an overridden key, and counts the others")
     func telemetrySkipsOverrides() async throws {
         let fixture = try ClientFixture(overrides: .enabled)

@@ -74,6 +74,29 @@ struct ProviderResolutionDetailsTests {
         #expect(harness.client.getBooleanDetails(key: "flag", defaultValue: false).errorCode == nil)
     }
 
+    @Test("a local override resolves with reason static and valueSource override, announced by configurationChanged")
+    func overrideIsStatic() async {
+        let harness = ProviderHarness(values: Self.values)
+        defer { harness.stop() }
+        await harness.register()
+        #expect(await harness.events.wait(for: .ready))
+
+        harness.testClient.client.setOverride(false, for: "flag")
+        #expect(await harness.events.wait { $0.last?.flagsChanged == ["flag"] })
+        let details = harness.client.getBooleanDetails(key: "flag", defaultValue: true)
+        #expect(!details.value)
+        #expect(details.errorCode == nil)
+        #expect(details.reason == Reason.staticReason.rawValue)
+        #expect(details.flagMetadata["valueSource"] == .string("override"))
+        #expect(details.variant == ValueID(of: "false").rawValue)
+
+        harness.testClient.client.removeOverride(for: "flag")
+        #expect(await harness.events.wait { $0.last?.flagsChanged == ["flag"] && $0.count >= 3 })
+        #expect(
+            harness.client.getBooleanDetails(key: "flag", defaultValue: false).flagMetadata["valueSource"]
+                == .string("live"))
+    }
+
     @Test("bundled values resolve with reason static and valueSource bundled")
     func bundledValuesAreStatic() throws {
         // Never registered, so it never connects: bundled values are served from creation on.

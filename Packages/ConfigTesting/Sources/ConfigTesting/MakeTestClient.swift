@@ -18,7 +18,8 @@
 /// ```
 ///
 /// The app's hooks run around the test client's evaluations, `initialize` and `updateContext`, as they
-/// do on a client made with them in its options. To test a bundled values file too, give it to
+/// do on a client made with them in its options. Local overrides are on (the code under test may set them);
+/// the test process's launch arguments and environment set none. To test a bundled values file too, give it to
 /// ``makeTestClient(values:timeout:logger:hooks:bundledValues:)``.
 /// - Parameters:
 ///   - values: The values served to every context, by config key; a blank key or a number that is not
@@ -88,7 +89,9 @@ extension TestClient {
             logger: logger,
             caching: CachingOptions(enabled: false),
             hooks: hooks,
-            bundledValues: bundledValues
+            bundledValues: bundledValues,
+            // The code under test may set overrides (a debug screen's); the test process's arguments set none.
+            overrides: LocalOverrideOptions(isEnabled: true, readsLaunchArguments: false)
         )
         let environment = ClientEnvironment(
             transportFactory: InMemoryTransportFactory(server: server),

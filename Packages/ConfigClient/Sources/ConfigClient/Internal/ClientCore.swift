@@ -398,12 +398,11 @@ final class ClientCore: Sendable {
             state.pendingSet = pending
             return (received, state.table, pending, state.context)
         }
-        guard var (transition, table, pending, context) = held else { return nil }
+        guard let (transition, served, pending, context) = held else { return nil }
         logger.debug("Values received wait for activate() (updatePolicy onActivate).")
+        var table = served
         table.apply(pending)
         keep(table.index, of: pending, for: context)
-        table = EvaluationTable()
-        transition.events = []
         return transition
     }
 

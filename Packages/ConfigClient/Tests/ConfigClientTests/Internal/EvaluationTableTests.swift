@@ -183,4 +183,59 @@ struct EvaluationTableTests {
         #expect(index.values.text(in: doc.slot, readableAs: .number) == .unreadable(.typeMismatch))
         #expect(index.values.text(in: doc.slot, readableAs: .string) == .text("{}"))
     }
+
+    // MARK: - Local overrides
+
+    @Test("an override takes its key's slot with a marked revision, hiding the served config until removed")
+    func overrideHidesTheServedConfig() throws {
+        var table = EvaluationTable()
+        table.apply(Self.set(["a": "1", "b": "2"]))
+        let served = try #require(Self.entry(table, "a"))
+
+        #expect(table.setOverride(Self.config("forced"), for: "a") == ConfigsUpdate(keys: ["a"]))
+        let overridden = try #require(Self.entry(table, "a"))
+        #expect(overridden.slot == served.slot)
+        #expect(overridden.isOverride && !served.isOverride)
+        #expect(Self.text(table, "a") == "forced")
+        // The served configs leave the override out: what is kept on the device and fingerprinted.
+        #expect(table.configs == [ExactKey("a"): Self.config("1"), ExactKey("b"): Self.config("2")])
+        #expect(table.overrides == [ExactKey("a"): Self.config("forced")])
+        #expect(table.setOverride(Self.config("forced"), for: "a") == nil)
+
+        // A delta and a full set change the config under the override; the override stays.
+        table.apply(Self.set(["a": "3"], kind: .delta))
+        #expect(Self.text(table, "a") == "forced")
+        #expect(table.configs[ExactKey("a")] == Self.config("3"))
+
+        #expect(table.removeOverride(for: "a") == ConfigsUpdate(keys: ["a"]))
+        let restored = try #require(Self.entry(table, "a"))
+        #expect(!restored.isOverride && restored.slot == served.slot)
+        #expect(Self.text(table, "a") == "3")
+        #expect(table.removeOverride(for: "a") == nil)
+        #expect(table.overrides.isEmpty)
+    }
+
+    @Test("an override of a key not served is no served key: a full set does not remove it, its removal frees the slot")
+    func overrideOfAnUnservedKey() throws {
+        var table = EvaluationTable()
+        table.apply(Self.set(["a": "1"]))
+        table.setOverride(Self.config("x"), for: "only")
+        let slot = try #require(Self.entry(table, "only")).slot
+        #expect(table.configs.keys.map(\.name) == ["a"])
+
+        let update = table.apply(Self.set(["b": "2"]))
+        #expect(update.removedKeys == ["a"])
+        #expect(Self.text(table, "only") == "x")
+
+        // Served later, it goes under the override; a full set without it then takes it away from under it.
+        table.apply(Self.set(["b": "2", "only": "served"]))
+        #expect(table.configs[ExactKey("only")] == Self.config("served"))
+        #expect(table.apply(Self.set(["b": "2"])).removedKeys == ["only"])
+        #expect(Self.text(table, "only") == "x")
+
+        #expect(table.removeOverride(for: "only") == ConfigsUpdate(keys: [], removedKeys: ["only"]))
+        #expect(Self.entry(table, "only") == nil)
+        table.apply(Self.set(["b": "2", "c": "3"]))
+        #expect(Self.entry(table, "c")?.slot == slot)
+    }
 }
