@@ -8,7 +8,8 @@ import Foundation
 import TestSupport
 
 /// 1. `value(for:default:)` of a boolean on a ready client of 1,000 configs, telemetry on, against a
-/// `[String: String]` lookup under an uncontended lock plus the boolean parse.
+/// `[String: String]` lookup under an uncontended lock plus the boolean parse; then the same read on a client with
+/// local overrides on and 100 keys overridden (not the one read), against the first client.
 func benchmarkEvaluation() async {
     print("\n== 1. Evaluation: value(for:default:) of a boolean, 1,000 configs, telemetry on")
     let set = booleanSet(count: 1_000)
@@ -47,7 +48,28 @@ func benchmarkEvaluation() async {
     report.figure("evaluation.baseline_allocations_per_op", Double(baselineAllocations) / Double(count))
     report.target("evaluation", "subject ≤ 2.5× baseline at the median", pass: ratio <= 2.5)
     reportNoAllocationTarget("evaluation.allocations", per: "evaluation", perEvaluation)
+    await compareWithOverrides(served: client, set: set, key: key)
     client.close()
+}
+
+/// Benchmark 1's read on a client with local overrides on and 100 keys overridden, none of them `key`, against the
+/// same read on `served`, a client without overrides.
+private func compareWithOverrides(served client: ConfigDirectorClient, set: ConfigSet, key: String) async {
+    let overriding = await ServedClient.make(initial: set, telemetry: true, overrides: .enabled)
+    for index in 0..<100 { overriding.client.setOverride(true, for: flagKey(index)) }
+    let (baseline, subject) = compare(
+        operations: 20_000,
+        budgetSeconds: isQuick ? 2 : 8,
+        baseline: { blackHole(client.value(for: key, default: false)) },
+        subject: { blackHole(overriding.client.value(for: key, default: false)) }
+    )
+    let ratio = printComparison(
+        "evaluation.overrides",
+        baseline: ("overrides off", baseline),
+        subject: ("overrides on, 100 keys overridden, key read not", subject)
+    )
+    report.target("evaluation.overrides", "a key not overridden ≤ 1.05× overrides off", pass: ratio <= 1.05)
+    overriding.client.close()
 }
 
 /// 6. Telemetry: 10 million evaluations over 1,000 keys: memory growth, one batch per flush, and the

@@ -60,7 +60,8 @@ struct ServedClient {
         telemetry: Bool,
         hooks: [any ConfigDirectorHook] = [],
         caching: CachingOptions = CachingOptions(enabled: false, provider: InMemoryCachingProvider()),
-        safeMode: SafeModeOptions = .disabled
+        safeMode: SafeModeOptions = .disabled,
+        overrides: LocalOverrideOptions = .disabled
     ) async -> ServedClient {
         let server = InMemoryServer(values: [:], logger: SilentLogger())
         server.serve(initial)
@@ -73,7 +74,8 @@ struct ServedClient {
                 logger: SilentLogger(),
                 caching: caching,
                 hooks: hooks,
-                safeMode: safeMode
+                safeMode: safeMode,
+                overrides: overrides
             ),
             environment: ClientEnvironment(
                 transportFactory: InMemoryTransportFactory(server: server),
