@@ -311,7 +311,7 @@ final class ClientCore: Sendable {
             transition { state in state.connectionStopped() }
         case .connectionState(.open):
             logger.debug("Connected to ConfigDirector.")
-        case .connectionState(.reconnecting(let attempt, let delay)):
+        case .connectionState(.reconnecting(let attempt, let delay, _)):
             logger.debug("Reconnecting to ConfigDirector in \(delay) s (attempt \(attempt)).")
         }
     }
