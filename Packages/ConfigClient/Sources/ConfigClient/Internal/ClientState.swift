@@ -24,6 +24,8 @@ struct ClientState {
     var watchers = WatchRegistry()
     /// Whether the `evaluations` broadcast has subscribers, as last read under this lock.
     var publishesEvaluations = false
+    /// What the connection's health is read from, beside the lifecycle.
+    var connection = ConnectionRecord()
 
     /// Whether config state arrived for the newest connect, and the connection was not paused since.
     var isReady: Bool {
