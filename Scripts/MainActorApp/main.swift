@@ -9,6 +9,10 @@ try await testYourCode()
 try await readJSON(client: offlineClient())
 let timed = try timedClient()
 precondition(timed.value(for: "dark-mode", default: true))
+// The health's stream finishes once the client is closed, so the example ends.
+let closed = try offlineClient()
+closed.close()
+await connectionHealth(client: closed)
 print("main-actor app: ok")
 
 /// A client that never connects, for running the examples that read values.

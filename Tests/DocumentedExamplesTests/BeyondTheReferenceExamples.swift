@@ -91,6 +91,19 @@ private func activateOnDemand() async throws {
     if client.activate() { print("new values from now on") }
 }
 
+// "The connection's health" (and the ConfigClient DocC page), verbatim.
+private func reportConnectionHealth(_ client: ConfigDirectorClient) async {
+    let health = client.connectionHealth
+    print("\(health.mode), \(health.state), values received \(health.lastValuesReceived?.description ?? "never")")
+    if let failure = health.lastFailure {
+        print("last failure at \(failure.date): \(failure.description)")
+    }
+
+    for await health in client.connectionHealthUpdates {
+        if case .waitingToRetry(let until) = health.state { print("offline; next attempt at \(until)") }
+    }
+}
+
 // "Testing hooks and bundled values" (and the ConfigTesting DocC page), verbatim.
 struct ReadRecorder: ConfigDirectorHook {
     let reads: AsyncStream<ConfigEvaluation>.Continuation
@@ -184,6 +197,20 @@ struct BeyondTheReferenceExamples {
         #expect(!client.hasPendingValues)
         #expect(!client.activate())
         #expect(ConfigDirectorClientOptions().updatePolicy == .live)
+    }
+
+    @Test("the health example reads a test client's connection, and its loop ends when the client closes")
+    func connectionHealth() async {
+        let testClient = makeTestClient(values: ["dark-mode": true])
+        await testClient.client.initialize()
+        let health = testClient.client.connectionHealth
+        #expect(health.state == .connected)
+        #expect(health.lastValuesReceived != nil)
+        #expect(health.lastFailure == nil)
+        #expect(health.nextAttempt == nil)
+        testClient.client.close()
+        await reportConnectionHealth(testClient.client)
+        #expect(testClient.client.connectionHealth.state == .closed)
     }
 
     @Test("the test client runs the app's hook and serves its bundled values until initialize")

@@ -106,7 +106,11 @@ struct TransportEndToEndTests {
             #expect(reconnect.attempt == 1)
             #expect((1.0...2.0).contains(reconnect.delay))
             #expect(clock.requestedDelays.contains(reconnect.delay))
-            #expect(recorder.states == [.open, .reconnecting(attempt: 1, delay: reconnect.delay), .open])
+            // The stream dropped without a status: a network error or the end of the stream, as the socket tells it.
+            let failure = try #require(recorder.failures.first)
+            #expect(failure.statusCode == nil)
+            #expect(
+                recorder.states == [.open, .reconnecting(attempt: 1, delay: reconnect.delay, failure: failure), .open])
         }
     }
 

@@ -43,6 +43,22 @@ struct UpdatePolicyTests {
         #expect(!client.activate())
     }
 
+    @Test("the connection's health says when pending values arrived; their activation is no arrival")
+    func pendingValuesArriveInTheHealth() async throws {
+        let fixture = try ClientFixture(updatePolicy: .onActivate)
+        defer { fixture.client.close() }
+        await fixture.client.initialize()
+        let client = fixture.client
+        let connected = try #require(client.connectionHealth.lastValuesReceived)
+        fixture.clock.advance(by: 5)
+        try fixture.server.serve(.strings(["greeting": "bonjour"]))
+        let arrived = try #require(client.connectionHealth.lastValuesReceived)
+        #expect(arrived == connected.addingTimeInterval(5))
+        fixture.clock.advance(by: 5)
+        #expect(client.activate())
+        #expect(client.connectionHealth.lastValuesReceived == arrived)
+    }
+
     @Test("a newer full set supersedes the pending values; a delta after it merges into it")
     func newerSetSupersedes() async throws {
         let fixture = try ClientFixture(updatePolicy: .onActivate)

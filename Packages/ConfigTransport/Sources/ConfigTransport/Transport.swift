@@ -45,12 +45,31 @@ extension Transport {
 @_spi(Internal) public enum ConnectionState: Sendable, Equatable {
     /// The connection opened (streaming) or a fetch succeeded (polling).
     case open
-    /// The connection failed and will be retried after `delay` seconds; `attempt` counts from 1.
-    case reconnecting(attempt: Int, delay: Double)
+    /// The connection failed, for the reason `failure` says, and will be retried after `delay` seconds;
+    /// `attempt` counts from 1.
+    case reconnecting(attempt: Int, delay: Double, failure: TransportFailure)
     /// The service refused the connection for good; nothing is retried.
     case failed(ConfigDirectorError)
     /// The service answered 204: the transport stopped without an error.
     case stopped
+}
+
+/// Why a connection or a fetch failed, as the transport's logs say it: for the client's connection health.
+@_spi(Internal) public struct TransportFailure: Sendable, Equatable {
+    /// What went wrong, such as `status 503` or `no response headers within 30.0 s`: the words of the log line,
+    /// never the SDK key, a context or a response body.
+    public var description: String
+    /// The response's status, when a response said what went wrong.
+    public var statusCode: Int?
+
+    /// Creates a failure.
+    /// - Parameters:
+    ///   - description: What went wrong.
+    ///   - statusCode: The response's status, if one answered.
+    public init(_ description: String, statusCode: Int? = nil) {
+        self.description = description
+        self.statusCode = statusCode
+    }
 }
 
 /// Makes the transports a client uses, so that tests can give it an in-memory one.

@@ -23,7 +23,7 @@ internal import TestSupport
 
     private func record(_ event: TransportEvent) {
         recorded.withLock { $0.append(event) }
-        if case .connectionState(.reconnecting(let attempt, _)) = event {
+        if case .connectionState(.reconnecting(let attempt, _, _)) = event {
             reconnectAction.current?(attempt)
         }
     }
@@ -55,7 +55,15 @@ internal import TestSupport
     /// The `(attempt, delay)` of every reconnect announced so far.
     public var reconnects: [(attempt: Int, delay: Double)] {
         states.compactMap { state in
-            if case .reconnecting(let attempt, let delay) = state { return (attempt, delay) }
+            if case .reconnecting(let attempt, let delay, _) = state { return (attempt, delay) }
+            return nil
+        }
+    }
+
+    /// Why each reconnect announced so far was needed, in order.
+    public var failures: [TransportFailure] {
+        states.compactMap { state in
+            if case .reconnecting(_, _, let failure) = state { return failure }
             return nil
         }
     }

@@ -20,12 +20,15 @@ final class Broadcast<Element: Sendable>: Sendable {
     var hasSubscribers: Bool { subscribers.withLock { !$0.continuations.isEmpty } }
 
     /// A new stream of the elements sent from now on; it finishes at once after ``finish()``.
-    /// - Parameter onUnsubscribe: Called, outside the lock, once the stream is removed when it ends.
-    func subscribe(onUnsubscribe: (@Sendable () -> Void)? = nil) -> AsyncStream<Element> {
+    /// - Parameters:
+    ///   - first: An element the stream yields before any sent, such as the current value of what is sent.
+    ///   - onUnsubscribe: Called, outside the lock, once the stream is removed when it ends.
+    func subscribe(first: Element? = nil, onUnsubscribe: (@Sendable () -> Void)? = nil) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: Element.self,
             bufferingPolicy: .bufferingNewest(bufferSize)
         )
+        if let first { continuation.yield(first) }
         let id: UInt64? = subscribers.withLock { subscribers in
             guard !subscribers.isFinished else { return nil }
             defer { subscribers.nextID += 1 }

@@ -16,6 +16,11 @@ final class ClientCore: Sendable {
     let state = StripedLock(ClientState(), stripe: EvaluationStripe.init)
     let events = Broadcast<ClientEvent>(bufferSize: 256)
     let evaluations = Broadcast<ConfigEvaluation>(bufferSize: 256)
+    /// The connection's health at each change (see `ClientCore+Health.swift`).
+    let healthUpdates = Broadcast<ConnectionHealth>(bufferSize: 64)
+    /// Turns the health from waiting to retry to connecting when the retry's time comes; not a task of `tasks`,
+    /// which ``wentQuiet()`` waits for, since a backoff may last minutes.
+    let retryTimer = Locked<Task<Void, Never>?>(nil)
     let dependencies: ClientDependencies
     private let operations = SerialQueue()
     /// The tasks the client starts (connect deadlines, kept-values loads, foreground resumes), all
@@ -129,6 +134,7 @@ final class ClientCore: Sendable {
                 case .current: state.context
                 }
             guard state.beginConnect(attempt, context: context) != nil else { return nil }
+            publishHealthLocked(&state)
             return (context, reason == .initialization && state.source.yieldsToKeptValues)
         }
         guard let (context, loadsKeptValues) = begun else { return attempt.resolve(.interrupted) }
@@ -228,6 +234,7 @@ final class ClientCore: Sendable {
     @discardableResult
     private func transition(_ change: (inout ClientState) -> Transition?) -> Transition? {
         let made = state.withLockAndStripes { state, stripes -> Transition? in
+            defer { publishHealthLocked(&state) }
             guard let transition = change(&state) else { return nil }
             publishLocked(transition, context: state.context, stripes)
             return transition
@@ -306,13 +313,23 @@ final class ClientCore: Sendable {
         case .configSet(let set):
             apply(set, isLive: true)
         case .connectionState(.failed(let error)):
-            transition { state in state.connectionFailed(error) }
+            let now = dependencies.clock.now()
+            transition { state in
+                state.connectionEnded(refusal: error, at: now)
+                return state.connectionFailed(error)
+            }
         case .connectionState(.stopped):
-            transition { state in state.connectionStopped() }
+            let now = dependencies.clock.now()
+            transition { state in
+                state.connectionEnded(refusal: nil, at: now)
+                return state.connectionStopped()
+            }
         case .connectionState(.open):
             logger.debug("Connected to ConfigDirector.")
-        case .connectionState(.reconnecting(let attempt, let delay)):
+            connectionOpened()
+        case .connectionState(.reconnecting(let attempt, let delay, let failure)):
             logger.debug("Reconnecting to ConfigDirector in \(delay) s (attempt \(attempt)).")
+            connectionWillRetry(after: failure, delay: delay)
         }
     }
 
@@ -361,6 +378,7 @@ final class ClientCore: Sendable {
                     transition = received
                     // The values of a connect supersede any that wait for `activate()`.
                     state.pendingSet = nil
+                    valuesReceivedLocked(&state)
                 } else {
                     guard !state.isClosed, state.source.yieldsToKeptValues else { return nil }
                 }
@@ -396,6 +414,7 @@ final class ClientCore: Sendable {
             publishLocked(received, context: state.context, stripes)
             let pending = state.pendingSet.map { $0.superseded(by: set) } ?? set
             state.pendingSet = pending
+            valuesReceivedLocked(&state)
             return (received, state.table, pending, state.context)
         }
         guard let (transition, served, pending, context) = held else { return nil }
@@ -565,6 +584,7 @@ final class ClientCore: Sendable {
         for watcher in watchers { watcher.finish() }
         events.finish()
         evaluations.finish()
+        finishHealth()
         dependencies.lifecycleObserver.stop()
         tasks.cancelAll()
         telemetryTimer.withLock { $0?.cancel() }

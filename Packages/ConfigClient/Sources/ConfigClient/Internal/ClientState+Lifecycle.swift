@@ -15,6 +15,7 @@ extension ClientState {
         guard !isClosed else { return nil }
         lifecycle = .connecting(Connect(attempt: attempt, context: context))
         refusal = nil
+        connection.phase = .connecting
         return Transition()
     }
 

@@ -27,6 +27,8 @@ struct ClientState {
     /// The values received that wait for `activate()` (``UpdatePolicy/onActivate``): the sets received since the
     /// last activation, merged into one.
     var pendingSet: ConfigSet?
+    /// What the connection's health is read from, beside the lifecycle.
+    var connection = ConnectionRecord()
 
     /// Whether config state arrived for the newest connect, and the connection was not paused since.
     var isReady: Bool {

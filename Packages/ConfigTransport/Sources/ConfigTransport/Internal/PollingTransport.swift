@@ -18,8 +18,9 @@ struct PollRunner: ConnectionRunner {
         case applied(ConfigSet)
         case unchanged
         case fatal(ConfigDirectorError)
-        /// A failed poll; the next waits the interval, or the server's longer `Retry-After`.
-        case transient(String, retryAfter: Double? = nil)
+        /// A failed poll; the next waits the interval, or the server's longer `Retry-After`; `statusCode` when a
+        /// response said what went wrong.
+        case transient(String, retryAfter: Double? = nil, statusCode: Int? = nil)
         case cancelled
     }
 
@@ -63,7 +64,7 @@ struct PollRunner: ConnectionRunner {
                 else { return }
             case .unchanged:
                 guard opened(&isOpen, failures: &failures, generation: generation) else { return }
-            case .transient(let reason, let retryAfter):
+            case .transient(let reason, let retryAfter, let statusCode):
                 failures += 1
                 isOpen = false
                 if let retryAfter, retryAfter.isFinite {
@@ -72,9 +73,10 @@ struct PollRunner: ConnectionRunner {
                 shell.outage.transientFailure(
                     "A poll failed (\(reason)); polling continues every \(interval) s"
                         + (wait > interval ? ", the next in \(wait) s as the service asked." : "."))
+                let failure = TransportFailure(reason, statusCode: statusCode)
                 guard
                     slot.emit(
-                        .connectionState(.reconnecting(attempt: failures, delay: wait)),
+                        .connectionState(.reconnecting(attempt: failures, delay: wait, failure: failure)),
                         generation: generation
                     )
                 else { return }
@@ -141,7 +143,8 @@ struct PollRunner: ConnectionRunner {
             }
             guard let set = decoded else {
                 // PROTOCOL §5: a protocol violation, never a full set without configs.
-                return .transient("the 200 response has no configs object, so it is not a config set")
+                return .transient(
+                    "the 200 response has no configs object, so it is not a config set", statusCode: head.statusCode)
             }
             memory.withLock { $0.lastUpdateTimestamp = set.timestamp }
             return .applied(set)
@@ -151,7 +154,7 @@ struct PollRunner: ConnectionRunner {
             return .fatal(shell.refusal(statusCode: head.statusCode, body: body, subject: "Polling"))
         case .retry(let reason, let retryAfter, _):
             // No Last-Event-ID to drop; a longer Retry-After than the interval wins (PROTOCOL §5).
-            return .transient(reason, retryAfter: retryAfter)
+            return .transient(reason, retryAfter: retryAfter, statusCode: head.statusCode)
         }
     }
 }

@@ -42,8 +42,11 @@ struct StreamRunner: ConnectionRunner {
         case fatal(ConfigDirectorError)
         /// Anything else: reconnect with backoff, started over when the connection `proved` itself (it
         /// delivered a config set and stayed open ``ReconnectBackoff/provenAfter`` seconds); `quiet` for a connection presumed
-        /// lost after its keep-alives stopped, which starts an outage at info level.
-        case transient(reason: String, proven: Bool = false, retryAfter: Double? = nil, quiet: Bool = false)
+        /// lost after its keep-alives stopped, which starts an outage at info level; `statusCode` when a response
+        /// said what went wrong.
+        case transient(
+            reason: String, proven: Bool = false, retryAfter: Double? = nil, quiet: Bool = false, statusCode: Int? = nil
+        )
     }
 
     /// Connects, and reconnects with backoff until stopped, cancelled or refused for good.
@@ -72,7 +75,7 @@ struct StreamRunner: ConnectionRunner {
                     consequence: "the SDK will not reconnect and keeps serving the values it has."
                 )
                 return
-            case .transient(let reason, let proven, let retryAfter, let quiet):
+            case .transient(let reason, let proven, let retryAfter, let quiet, let statusCode):
                 if proven { attempt = 0 }
                 attempt += 1
                 let delay = ReconnectBackoff.reconnectDelay(
@@ -85,7 +88,12 @@ struct StreamRunner: ConnectionRunner {
                     startingAt: quiet ? .info : .warn
                 )
                 logger.debug("Streaming reconnect attempt \(attempt) in \(delay) s (\(reason)).")
-                guard slot.emit(.connectionState(.reconnecting(attempt: attempt, delay: delay)), generation: generation)
+                let failure = TransportFailure(reason, statusCode: statusCode)
+                guard
+                    slot.emit(
+                        .connectionState(.reconnecting(attempt: attempt, delay: delay, failure: failure)),
+                        generation: generation
+                    )
                 else { return }
                 do {
                     if try await gate.wait(seconds: delay, clock: configuration.clock) == .networkReturned {
@@ -151,9 +159,11 @@ struct StreamRunner: ConnectionRunner {
         case .noContent:
             return .stopped
         case .otherSuccess:
-            return .transient(reason: "status \(head.statusCode): only 200 opens a stream")
+            return .transient(reason: "status \(head.statusCode): only 200 opens a stream", statusCode: head.statusCode)
         case .payload:
-            if let notAStream = Self.notAnEventStream(head) { return .transient(reason: notAStream) }
+            if let notAStream = Self.notAnEventStream(head) {
+                return .transient(reason: notAStream, statusCode: head.statusCode)
+            }
             deadline.set(
                 seconds: Self.firstBytesTimeout,
                 reason: "no data within \(Self.firstBytesTimeout) s of the response headers"
@@ -161,10 +171,14 @@ struct StreamRunner: ConnectionRunner {
             reading.openedAt = configuration.clock.uptime()
             return slot.emit(.connectionState(.open), generation: generation) ? nil : .cancelled
         case .retry(let reason, let retryAfter, let requestTooLarge):
-            guard requestTooLarge else { return .transient(reason: reason, retryAfter: retryAfter) }
+            guard requestTooLarge else {
+                return .transient(reason: reason, retryAfter: retryAfter, statusCode: head.statusCode)
+            }
             // Most likely too large by its Last-Event-ID: reconnect with backoff, without it.
             lastEventID = nil
-            return .transient(reason: reason + "; retrying without Last-Event-ID", retryAfter: retryAfter)
+            return .transient(
+                reason: reason + "; retrying without Last-Event-ID", retryAfter: retryAfter, statusCode: head.statusCode
+            )
         case .fatal:
             reading.fatalStatus = head.statusCode
             // The error body is only quoted: a server that never ends it must not delay the error.

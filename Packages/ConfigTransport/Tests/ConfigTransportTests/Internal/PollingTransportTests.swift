@@ -275,10 +275,16 @@ struct PollingTransportTests {
             await passInterval()
         }
         #expect(await eventually { recorder.configSets.count == 1 })
+        let networkError = "network error: " + URLError(.networkConnectionLost).localizedDescription
         #expect(
             recorder.states == [
-                .reconnecting(attempt: 1, delay: 60), .reconnecting(attempt: 2, delay: 60),
-                .reconnecting(attempt: 3, delay: 60), .reconnecting(attempt: 4, delay: 60), .open,
+                .reconnecting(attempt: 1, delay: 60, failure: TransportFailure("status 500", statusCode: 500)),
+                .reconnecting(attempt: 2, delay: 60, failure: TransportFailure("status 429", statusCode: 429)),
+                .reconnecting(attempt: 3, delay: 60, failure: TransportFailure(networkError)),
+                .reconnecting(
+                    attempt: 4, delay: 60,
+                    failure: TransportFailure("status 302: redirects are not followed", statusCode: 302)),
+                .open,
             ]
         )
         #expect(logger.messages(at: .warn).count == 1)
@@ -303,10 +309,13 @@ struct PollingTransportTests {
         }
         #expect(await eventually { recorder.configSets.count == 2 })
         #expect(recorder.configSets.map(\.kind) == [.full, .delta], "no empty full set was handed on")
+        let notASet = TransportFailure(
+            "the 200 response has no configs object, so it is not a config set", statusCode: 200)
         #expect(
             recorder.states == [
-                .open, .reconnecting(attempt: 1, delay: 60), .reconnecting(attempt: 2, delay: 60),
-                .reconnecting(attempt: 3, delay: 60), .open,
+                .open, .reconnecting(attempt: 1, delay: 60, failure: notASet),
+                .reconnecting(attempt: 2, delay: 60, failure: notASet),
+                .reconnecting(attempt: 3, delay: 60, failure: notASet), .open,
             ])
         let warnings = logger.messages(at: .warn)
         #expect(warnings.count == 1)
@@ -336,8 +345,11 @@ struct PollingTransportTests {
         #expect(await eventually { recorder.configSets.count == 1 })
         #expect(
             recorder.states == [
-                .reconnecting(attempt: 1, delay: 120), .reconnecting(attempt: 2, delay: 3600),
-                .reconnecting(attempt: 3, delay: 60), .reconnecting(attempt: 4, delay: 60), .open,
+                .reconnecting(attempt: 1, delay: 120, failure: TransportFailure("status 503", statusCode: 503)),
+                .reconnecting(attempt: 2, delay: 3600, failure: TransportFailure("status 429", statusCode: 429)),
+                .reconnecting(attempt: 3, delay: 60, failure: TransportFailure("status 500", statusCode: 500)),
+                .reconnecting(attempt: 4, delay: 60, failure: TransportFailure("status 503", statusCode: 503)),
+                .open,
             ])
         #expect(logger.messages(at: .warn).first?.contains("the next in 120.0 s") == true)
     }
@@ -392,7 +404,10 @@ struct PollingTransportTests {
         transport.connect(context: nil, reason: .initialization)
         await awaitIntervalSleep()
         #expect(recorder.configSets.isEmpty)
-        #expect(recorder.states == [.reconnecting(attempt: 1, delay: 60)])
+        #expect(
+            recorder.states == [
+                .reconnecting(attempt: 1, delay: 60, failure: TransportFailure("a response larger than 100 bytes"))
+            ])
         #expect(logger.mentions("larger than 100 bytes"))
         #expect(http.exchanges.first?.isCancelled == true)
     }
@@ -406,7 +421,8 @@ struct PollingTransportTests {
         #expect(clock.requestedDelays == [4])
         clock.advance(by: 4)
         #expect(await eventually { http.exchanges.first?.isCancelled == true })
-        #expect(await eventually { recorder.states == [.reconnecting(attempt: 1, delay: 60)] })
+        let timedOut = TransportFailure("no response within 4.0 s")
+        #expect(await eventually { recorder.states == [.reconnecting(attempt: 1, delay: 60, failure: timedOut)] })
         #expect(logger.mentions("no response within 4"))
     }
 

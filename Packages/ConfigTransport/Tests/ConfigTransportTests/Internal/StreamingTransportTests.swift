@@ -164,7 +164,8 @@ struct StreamingTransportTests {
             clock.advance(by: 0.5)
             #expect(await eventually { recorder.reconnects.count == 1 })
             #expect(http.exchanges.first?.isCancelled == true)
-            #expect(recorder.states == [.reconnecting(attempt: 1, delay: 1.5)])
+            let stalled = TransportFailure("no response headers within \(deadline) s")
+            #expect(recorder.states == [.reconnecting(attempt: 1, delay: 1.5, failure: stalled)])
         }
         #expect(logger.messages(at: .warn).filter { $0.contains("no response headers within") }.count == 2)
     }
@@ -181,7 +182,8 @@ struct StreamingTransportTests {
         #expect(reconnect.attempt == 1)
         #expect(await eventually { recorder.configSets.count == 1 })
         #expect(http.exchanges.first?.isCancelled == true)
-        #expect(recorder.states == [.open, .reconnecting(attempt: 1, delay: 1.5), .open])
+        let stalled = TransportFailure("no data within 45.0 s of the response headers")
+        #expect(recorder.states == [.open, .reconnecting(attempt: 1, delay: 1.5, failure: stalled), .open])
         #expect(logger.messages(at: .warn).contains { $0.contains("no data within 45.0 s of the response headers") })
     }
 
@@ -197,6 +199,7 @@ struct StreamingTransportTests {
         #expect(warnings.first?.contains("not text/event-stream") == true)
         #expect(warnings.first?.contains(String(contentType.lowercased().prefix { $0 != ";" })) == true)
         #expect(!logger.mentions("Sign in"), "the page itself is not logged")
+        #expect(recorder.failures.first?.description.contains("not text/event-stream") == true)
     }
 
     @Test("an event stream's Content-Type may carry parameters, and a response without one is read as a stream")
@@ -438,7 +441,9 @@ struct StreamingTransportTests {
         transport.connect(context: nil, reason: .initialization)
         #expect(await eventually { recorder.reconnects.count == 1 })
         #expect(http.exchanges.first?.isCancelled == true)
-        #expect(recorder.states == [.reconnecting(attempt: 1, delay: 1.5)], "it never counted as open")
+        #expect(recorder.states.count == 1, "it never counted as open")
+        #expect(recorder.reconnects.first?.delay == 1.5)
+        #expect(recorder.failures.map(\.statusCode) == [status])
         return transport
     }
 
@@ -668,6 +673,7 @@ struct StreamingTransportTests {
         defer { transport.close() }
         #expect(recorder.configSets.isEmpty, "the body was not read")
         #expect(logger.mentions("status \(status): only 200 opens a stream"))
+        #expect(recorder.failures.first?.description == "status \(status): only 200 opens a stream")
     }
 
     @Test("treats a redirect as transient and does not follow it")
@@ -690,7 +696,8 @@ struct StreamingTransportTests {
         let reconnect = try await passReconnect(1)
         #expect(reconnect.attempt == 1)
         #expect(await eventually { http.requestCount == 2 && recorder.states.last == .open })
-        #expect(recorder.states == [.open, .reconnecting(attempt: 1, delay: 1.5), .open])
+        let closed = TransportFailure("the server closed the stream")
+        #expect(recorder.states == [.open, .reconnecting(attempt: 1, delay: 1.5, failure: closed), .open])
     }
 
     @Test("disconnect stops retrying at once")
@@ -708,7 +715,8 @@ struct StreamingTransportTests {
         http.enqueue(.hangingOpen)
         #expect(await connectAndAwaitOutcome(transport, recorder: recorder) == .open)
         #expect(http.requestCount == 2)
-        #expect(recorder.states == [.reconnecting(attempt: 1, delay: 1.5), .open])
+        let lost = TransportFailure("network error: " + URLError(.networkConnectionLost).localizedDescription)
+        #expect(recorder.states == [.reconnecting(attempt: 1, delay: 1.5, failure: lost), .open])
     }
 
     @Test("close cancels the stream, releases the HTTP layer, and a later connect does nothing")
