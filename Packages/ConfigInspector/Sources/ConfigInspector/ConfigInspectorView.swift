@@ -22,6 +22,8 @@ public import SwiftUI
 /// ```
 ///
 /// It follows the client while it exists: a new snapshot after each of the client's events.
+// On the main actor as a whole: SDKs before iOS 18 and macOS 15 isolate only a view's `body`.
+@MainActor
 public struct ConfigInspectorView: View {
     @StateObject private var store: InspectorStore
     @Environment(\.dismiss) private var dismiss

@@ -3,6 +3,7 @@ import ConfigModel
 import SwiftUI
 
 /// One config: its value, type, source, reason and value id, and the editor of its override.
+@MainActor
 struct ConfigDetailView: View {
     @ObservedObject var store: InspectorStore
     let key: String

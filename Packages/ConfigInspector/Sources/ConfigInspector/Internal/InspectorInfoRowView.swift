@@ -2,6 +2,7 @@
 import SwiftUI
 
 /// A label and its value on one line, read by VoiceOver as one element.
+@MainActor
 struct InspectorInfoRowView: View {
     let label: String
     let value: String
@@ -13,7 +14,9 @@ struct InspectorInfoRowView: View {
             Text(value)
                 .foregroundColor(.secondary)
                 .multilineTextAlignment(.trailing)
-                .textSelection(.enabled)
+                #if !os(tvOS) && !os(watchOS)
+            .textSelection(.enabled)
+                #endif
         }
         .accessibilityElement(children: .combine)
     }

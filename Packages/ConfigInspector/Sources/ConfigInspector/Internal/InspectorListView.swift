@@ -2,6 +2,7 @@
 import SwiftUI
 
 /// The list: status, context, and the configs that match the search.
+@MainActor
 struct InspectorListView: View {
     @ObservedObject var store: InspectorStore
 
