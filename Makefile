@@ -17,7 +17,7 @@ PACKAGES := $(filter-out TestSupport,$(notdir $(wildcard Packages/*)))
 # a few seconds: they run after the rest, so that the CPU-bound suites (fuzzing, stress) never starve them
 # on a machine of 2 cores.
 LOOPBACK_SUITES := EndToEndTests|DocumentedExamplesTests|ConfigEmulatorTests|ConfigDemoTests
-DOC_TARGETS := ConfigDirector ConfigModel ConfigTransport ConfigStore ConfigClient ConfigTesting ConfigOpenFeature
+DOC_TARGETS := ConfigDirector ConfigModel ConfigTransport ConfigStore ConfigClient ConfigTesting ConfigOpenFeature ConfigInspector
 
 .PHONY: help build demo test test-packages test-openfeature test-traits bench-tracing check-manifests check-privacy check-time-limits check-docs check-apple check-openssl check-imports check-api check-api-traits api build-api-traits test-consumer test-browser test-proxy test-tsan lint format docs bench build-bench-release check-allocations build-bench clean
 

@@ -18,12 +18,14 @@ let package = Package(
         .library(name: "ConfigDirector", targets: ["ConfigDirector"]),
         .library(name: "ConfigDirectorTesting", targets: ["ConfigDirectorTesting"]),
         .library(name: "ConfigDirectorOpenFeatureProvider", targets: ["ConfigDirectorOpenFeatureProvider"]),
+        .library(name: "ConfigDirectorInspector", targets: ["ConfigDirectorInspector"]),
         .library(name: "ConfigModel", targets: ["ConfigModel"]),
         .library(name: "ConfigTransport", targets: ["ConfigTransport"]),
         .library(name: "ConfigStore", targets: ["ConfigStore"]),
         .library(name: "ConfigClient", targets: ["ConfigClient"]),
         .library(name: "ConfigTesting", targets: ["ConfigTesting"]),
         .library(name: "ConfigOpenFeature", targets: ["ConfigOpenFeature"]),
+        .library(name: "ConfigInspector", targets: ["ConfigInspector"]),
         .library(name: "ConfigEmulator", targets: ["ConfigEmulator"]),
         .executable(name: "config-emulator", targets: ["config-emulator"]),
         .executable(name: "config-demo", targets: ["config-demo"]),
@@ -83,6 +85,11 @@ let package = Package(
             ],
             path: "Packages/ConfigOpenFeature/Sources/ConfigOpenFeature"
         ),
+        .target(
+            name: "ConfigInspector",
+            dependencies: ["ConfigModel", "ConfigClient"],
+            path: "Packages/ConfigInspector/Sources/ConfigInspector"
+        ),
         .testTarget(
             name: "ConfigModelTests",
             dependencies: ["ConfigModel", "TestSupport", "ModelTestSupport"],
@@ -126,6 +133,11 @@ let package = Package(
             ],
             path: "Packages/ConfigOpenFeature/Tests/ConfigOpenFeatureTests"
         ),
+        .testTarget(
+            name: "ConfigInspectorTests",
+            dependencies: ["ConfigModel", "ConfigClient", "ConfigTesting", "ConfigInspector"],
+            path: "Packages/ConfigInspector/Tests/ConfigInspectorTests"
+        ),
 
         // The test helpers, one copy of each, in Packages/TestSupport so that every nested manifest's tests
         // reach them too; never a product (apps must not see them): see CONTRIBUTING.md.
@@ -153,6 +165,7 @@ let package = Package(
         ),
         .target(name: "ConfigDirectorTesting", dependencies: ["ConfigDirector", "ConfigTesting"]),
         .target(name: "ConfigDirectorOpenFeatureProvider", dependencies: ["ConfigDirector", "ConfigOpenFeature"]),
+        .target(name: "ConfigDirectorInspector", dependencies: ["ConfigDirector", "ConfigInspector"]),
 
         // Tools: the local server that speaks PROTOCOL.md.
         .target(

@@ -8,6 +8,9 @@
 #   2. Scripts/OpenFeatureApp, the provider page's SwiftUI code, as an iOS app module with the same defaults and
 #      warnings as errors, against the modules that part 1 built with the traits on (OpenFeature is the trait's).
 #   3. ConfigEmulator, a library product that part 1 does not list, for iOS (an app's tests may start one).
+#   4. ConfigInspector and ConfigDirectorInspector for iOS and macOS, where part 1 did not compile them (typecheck.sh
+#      compiles the modules its MODULES list names), then Scripts/InspectorApp, README's inspector example, as an iOS
+#      app module with the same defaults as part 2, against them.
 # The SDKs live outside every repository (/tmp/apple-sdks): where they are not prepared, as on a fresh CI machine,
 # this prints one line saying so and passes. Getting them: CONTRIBUTING.md, "Apple platforms".
 #
@@ -103,5 +106,38 @@ compile "ConfigEmulator (Tools/ConfigEmulator)" -- \
     -module-name ConfigEmulator -parse-as-library -enable-testing -DSWIFT_PACKAGE $package_settings \
     -package-name configdirector_swift_sdk \
     -I "$work/ios/modules" -emit-module-path "$out/ConfigEmulator.swiftmodule" "${emulator[@]}"
+
+# Part 4. Each platform's flags as typecheck.sh printed them (macOS: its SwiftUI prebuilt from a patched interface).
+for plat in ios macos; do
+    plat_target=$(sed -n "s/^== $plat: .*, target \([^ ]*\)\$/\1/p" "$log" | head -1)
+    [ -n "$plat_target" ] || { echo "check-apple: FAILED: typecheck.sh named no $plat target"; exit 1; }
+    case $plat in ios) plat_sdk=$ios_sdk ;; macos) plat_sdk=$macos_sdk ;; esac
+    sdkflags=(-target "$plat_target" -sdk "$plat_sdk" -resource-dir "$work/$plat/resource"
+        -module-cache-path "$work/$plat/module-cache")
+    [ -d "$work/$plat/prebuilt" ] && sdkflags+=(-I "$work/$plat/prebuilt")
+    mkdir -p "$out/$plat"
+    if grep -q "^   ConfigInspector: " "$log"; then
+        echo "== $plat: ConfigInspector and ConfigDirectorInspector: compiled by typecheck.sh (above)"
+        continue
+    fi
+    echo "== $plat: the modules that typecheck.sh does not list, target $plat_target"
+    for entry in "ConfigInspector|Packages/ConfigInspector/Sources/ConfigInspector" \
+        "ConfigDirectorInspector|Sources/ConfigDirectorInspector"; do
+        IFS='|' read -r name folder <<<"$entry"
+        mapfile -t sources < <(find "$root/$folder" -name '*.swift' | sort)
+        compile "$name ($folder)" -- \
+            -module-name "$name" -parse-as-library -enable-testing -DSWIFT_PACKAGE $package_settings \
+            -package-name configdirector_swift_sdk -I "$work/$plat/modules" -I "$out/$plat" \
+            -emit-module-path "$out/$plat/$name.swiftmodule" "${sources[@]}"
+    done
+done
+sdkflags=(-target "$target" -sdk "$ios_sdk" -resource-dir "$work/ios/resource" -module-cache-path "$work/ios/module-cache")
+echo "== ios: README's inspector example, target $target"
+mapfile -t inspector_app < <(find "$root/Scripts/InspectorApp" -name '*.swift' | sort)
+compile "InspectorApp (Scripts/InspectorApp, warnings as errors)" -- \
+    -module-name InspectorApp -parse-as-library -swift-version 6 -default-isolation MainActor \
+    -enable-upcoming-feature NonisolatedNonsendingByDefault -enable-upcoming-feature InferIsolatedConformances \
+    -warnings-as-errors -I "$out/ios" -I "$work/ios/modules" \
+    -emit-module-path "$out/InspectorApp.swiftmodule" "${inspector_app[@]}"
 [ "$status" = 0 ] && echo "check-apple: ok" || echo "check-apple: FAILED (the errors are listed above)"
 exit "$status"

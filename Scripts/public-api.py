@@ -30,7 +30,7 @@ import tempfile
 # Scripts/public-api-traits.txt.
 MODULES = [
     "ConfigModel", "ConfigTransport", "ConfigStore", "ConfigClient", "ConfigTesting", "ConfigOpenFeature",
-    "ConfigEmulator",
+    "ConfigInspector", "ConfigEmulator",
 ]
 # Conformances that every type has, or that another listed one implies.
 IMPLIED_PROTOCOLS = {"Swift.Copyable", "Swift.Escapable", "Swift.SendableMetatype"}

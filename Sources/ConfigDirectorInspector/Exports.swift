@@ -1,0 +1,2 @@
+@_exported import ConfigDirector
+@_exported import ConfigInspector
