@@ -27,6 +27,25 @@ struct ConfigInspectorFollowingTests {
         #expect(model.row(for: "max-items")?.sourceText == "live")
     }
 
+    @Test("the status follows the connection's health, which no event announces")
+    func followsTheHealth() async throws {
+        let testClient = makeTestClient(values: ["greeting": "hello"])
+        let client = testClient.client
+        defer { client.close() }
+        await client.initialize()
+        let model = ConfigInspectorModel(client: client)
+        let changes = model.changes()
+        model.start()
+        defer { model.stop() }
+        #expect(model.statusRows.first { $0.label == "Connection" }?.value == "streaming, connected")
+
+        client.pauseNetwork()
+        #expect(
+            await model.waitUntil(changes) {
+                model.statusRows.first { $0.label == "Connection" }?.value == "streaming, paused"
+            })
+    }
+
     @Test("live values that change show with their new value id, and the status follows readiness")
     func liveChange() async throws {
         let testClient = makeTestClient(values: ["greeting": "hello"])
@@ -69,9 +88,10 @@ struct ConfigInspectorFollowingTests {
         defer { client.close() }
         let model = ConfigInspectorModel(client: client)
         model.start()
-        let following = try #require(model.following)
+        let following = model.following
+        #expect(following.count == 2)
         model.stop()
-        await following.value  // the point after which nothing follows the client
+        for task in following { await task.value }  // the point after which nothing follows the client
 
         client.setOverride(42, for: "max-items")
         #expect(model.row(for: "max-items")?.valueText == "20")
@@ -84,7 +104,7 @@ struct ConfigInspectorFollowingTests {
         let client = try await offlineClient()
         defer { client.close() }
         weak var released: ConfigInspectorModel?
-        var following: Task<Void, Never>?
+        var following: [Task<Void, Never>] = []
         do {
             let model = ConfigInspectorModel(client: client)
             model.start()
@@ -92,6 +112,7 @@ struct ConfigInspectorFollowingTests {
             released = model
         }
         #expect(released == nil)
-        await following?.value
+        #expect(following.count == 2)
+        for task in following { await task.value }
     }
 }

@@ -1,6 +1,7 @@
 import ConfigClient
 import ConfigModel
 import ConfigTesting
+import Foundation
 import Testing
 
 @testable import ConfigInspector
@@ -70,17 +71,41 @@ struct ConfigInspectorModelTests {
             ])
     }
 
-    @Test("the status section tells the value source, readiness, safe mode and the overrides")
+    @Test("the status section tells the value source, readiness, safe mode, the overrides and the connection")
     func status() async throws {
         let client = try await offlineClient()
         defer { client.close() }
         let model = ConfigInspectorModel(client: client)
+        let received = try #require(client.connectionHealth.lastValuesReceived)
         #expect(
             model.statusRows.map { "\($0.label)=\($0.value)" } == [
-                "Value source=live", "Ready=yes", "Safe mode=off", "Overrides=0",
+                "Value source=live", "Ready=yes", "Safe mode=off", "Overrides=0", "Connection=offline, idle",
+                "Values received=\(received.ISO8601Format())",
             ])
         model.setBoolean(true, for: "dark-mode")
-        #expect(model.statusRows.last == InspectorInfoRow(label: "Overrides", value: "1"))
+        #expect(model.statusRows.first { $0.label == "Overrides" }?.value == "1")
+    }
+
+    @Test("the connection's rows tell a failure, the next attempt and a refusal")
+    func connectionRows() {
+        let failed = Date(timeIntervalSince1970: 1_800_000_000)
+        let waiting = ConfigInspectorModel.healthRows(
+            of: ConnectionHealth(
+                mode: .streaming, state: .waitingToRetry(until: failed.addingTimeInterval(4)),
+                lastValuesReceived: nil,
+                lastFailure: ConnectionHealth.Failure(date: failed, description: "status 503", statusCode: 503),
+                nextAttempt: failed.addingTimeInterval(4)))
+        #expect(
+            waiting.map { "\($0.label)=\($0.value)" } == [
+                "Connection=streaming, waiting to retry", "Values received=never",
+                "Last failure=status 503, 2027-01-15T08:00:00Z", "Next attempt=2027-01-15T08:00:04Z",
+            ])
+        let refused = ConfigInspectorModel.healthRows(
+            of: ConnectionHealth(
+                mode: .polling, state: .stopped(refusal: .connectionFailed(message: "refused", statusCode: 401)),
+                lastValuesReceived: failed, lastFailure: nil, nextAttempt: nil))
+        #expect(refused.first?.value.hasPrefix("polling, stopped: ") == true)
+        #expect(refused.count == 2)
     }
 
     @Test("toggling a boolean config sets an override, which the row shows as its source")
@@ -203,7 +228,7 @@ struct ConfigInspectorModelTests {
         let model = ConfigInspectorModel(client: client)
         #expect(!model.isEditingEnabled)
         #expect(model.editingDisabledReason?.contains("overrides: .enabled") == true)
-        #expect(model.statusRows.last == InspectorInfoRow(label: "Overrides", value: "off"))
+        #expect(model.statusRows.first { $0.label == "Overrides" }?.value == "off")
 
         model.setBoolean(true, for: "dark-mode")
         model.setDraft("12", for: "max-items")

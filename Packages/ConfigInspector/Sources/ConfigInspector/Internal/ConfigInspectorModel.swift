@@ -5,8 +5,9 @@ import ConfigModel
 /// the status and context sections, and the editing of overrides. ``ConfigInspectorView`` shows it; its tests run
 /// on Linux.
 ///
-/// It follows the client: ``start()`` subscribes to the client's `events` and takes a new snapshot after each
-/// (`configsUpdated`, `contextUpdated`, `ready`); ``onChange`` is called after every change of what it shows.
+/// It follows the client: ``start()`` subscribes to the client's `events` and `connectionHealthUpdates` and takes a
+/// new snapshot after each (`configsUpdated`, `contextUpdated`, `ready`, a change of the connection's health);
+/// ``onChange`` is called after every change of what it shows.
 @MainActor
 final class ConfigInspectorModel {
     /// The client inspected.
@@ -32,8 +33,8 @@ final class ConfigInspectorModel {
         didSet { if searchText != oldValue { onChange?() } }
     }
 
-    /// The task that follows the client's events, from ``start()`` to ``stop()``.
-    private(set) var following: Task<Void, Never>?
+    /// The tasks that follow the client's events and its connection's health, from ``start()`` to ``stop()``.
+    private(set) var following: [Task<Void, Never>] = []
 
     /// Creates the model of a client, with its snapshot taken now.
     /// - Parameter client: The client to inspect.
@@ -46,7 +47,7 @@ final class ConfigInspectorModel {
     }
 
     deinit {
-        following?.cancel()
+        for task in following { task.cancel() }
     }
 
     /// The rows that match the search, in key order.
@@ -76,24 +77,29 @@ final class ConfigInspectorModel {
         return rows
     }
 
-    /// Follows the client: a new snapshot after each of its events, until ``stop()`` or the client closes. The
+    /// Follows the client: a new snapshot after each of its events and each change of its connection's health, until
+    /// ``stop()`` or the client closes. The
     /// subscription is made before it returns, so a change made after it is seen.
     func start() {
-        guard following == nil else { return }
-        let events = client.events
-        following = Task { [weak self] in
-            for await _ in events {
-                guard let self else { return }
-                self.refresh()
-            }
-        }
+        guard following.isEmpty else { return }
+        following = [follow(client.events), follow(client.connectionHealthUpdates)]
         refresh()
     }
 
     /// Stops following the client.
     func stop() {
-        following?.cancel()
-        following = nil
+        for task in following { task.cancel() }
+        following = []
+    }
+
+    /// A task that takes a new snapshot after each element of `stream`, while the model lives.
+    private func follow<Element: Sendable>(_ stream: AsyncStream<Element>) -> Task<Void, Never> {
+        Task { [weak self] in
+            for await _ in stream {
+                guard let self else { return }
+                self.refresh()
+            }
+        }
     }
 
     /// Takes a new snapshot of the client, and tells ``onChange`` when it differs (always when `force`d: after an
