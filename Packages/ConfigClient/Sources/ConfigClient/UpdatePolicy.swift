@@ -16,7 +16,7 @@ public enum UpdatePolicy: Sendable, Hashable {
     /// The values that end an `initialize` or an `updateContext` apply at once (a new user's values are served
     /// as soon as they arrive); every later set (a change streamed or polled, a reconnect, `resumeNetwork`) waits
     /// as pending, the newest superseding the older, until ``ConfigDirectorClient/activate()``. Reads, streams and
-    /// observed configs change only then. The pending values are also written to the values kept on the device
-    /// (while caching is on), so the next launch serves them from the start, as it serves any kept values.
+    /// observed configs change only then. The pending values are also written at once to the values kept on the
+    /// device (while caching is on), so the next launch serves them from the start, as it serves any kept values.
     case onActivate
 }

@@ -404,8 +404,8 @@ final class ClientCore: Sendable {
 
     /// Under ``UpdatePolicy/onActivate``, takes a live set through the lifecycle (a connect that waited ends,
     /// `ready` is sent) and keeps it pending, merged into the values already pending, unless it ends an
-    /// `initialize` or an `updateContext`. The kept values are written with the pending values applied, so that
-    /// the next launch serves them. Called in turn with the applies.
+    /// `initialize` or an `updateContext`. The kept values are written at once with the pending values applied, so
+    /// that the next launch serves them. Called in turn with the applies.
     /// - Returns: The lifecycle's transition, or `nil` when the set applies at once.
     private func holdBack(_ set: ConfigSet) -> Transition? {
         let held = state.withLockAndStripes {
@@ -422,6 +422,8 @@ final class ClientCore: Sendable {
         var table = served
         table.apply(pending)
         keep(table.index, of: pending, for: context)
+        // Written now rather than at the next coalesced write: pending values are lost to no crash.
+        if offlineSet == nil, let keptValues, keptValues.isEnabled { tasks.start { await keptValues.flush() } }
         return transition
     }
 
