@@ -238,6 +238,22 @@ struct LocalOverrideTests {
         #expect(second.client.value(for: "ratio", default: 0.0) == 2.5)
     }
 
+    @Test("a kept overrides file that does not decode is logged, serves nothing, and is replaced at the next change")
+    func corruptKeptOverrides() async throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent(
+            "overrides-\(SHA256Digest.hexHash(of: ClientFixture.sdkKey)).json")
+        try Data("{not json".utf8).write(to: file)
+        let options = LocalOverrideOptions(isEnabled: true, persists: true, directory: folder.url)
+        let fixture = try ClientFixture(overrides: options)
+        #expect(fixture.client.overrides.isEmpty)
+        #expect(fixture.logger.messages(at: .warn).filter { $0.contains("do not decode") }.count == 1)
+        fixture.client.setOverride(true, for: "dark-mode")
+        await fixture.client.closeAndWait()
+        let kept = try String(contentsOf: file, encoding: .utf8)
+        #expect(kept.contains("dark-mode"))
+    }
+
     @Test("the values kept on the device are the service's, not the overrides")
     func keptValuesLeaveOverridesOut() async throws {
         let provider = InMemoryCachingProvider()
