@@ -219,7 +219,7 @@ struct EvaluationTableTests {
     func overrideOfAnUnservedKey() throws {
         var table = EvaluationTable()
         table.apply(Self.set(["a": "1"]))
-        table.setOverride(Self.config("x"), for: "only")
+        #expect(table.setOverride(Self.config("x"), for: "only") == ConfigsUpdate(keys: ["only"]))
         let slot = try #require(Self.entry(table, "only")).slot
         #expect(table.configs.keys.map(\.name) == ["a"])
 
