@@ -218,7 +218,7 @@ struct SocketHTTPClientTests {
         }
         #expect(outcome.urlErrorCode == .cancelled)
         #expect(outcome.text == "first")
-        #expect(await eventually { peerClosed.current == true })
+        #expect(await eventually(timeout: Self.peerPatience) { peerClosed.current == true })
         #expect(await eventually { client.runningExchangeCount == 0 })
     }
 
@@ -228,7 +228,7 @@ struct SocketHTTPClientTests {
         let server = try LoopbackServer { connection in
             _ = connection.readRequest()
             connection.send("HTTP/1.1 200 OK\r\n\r\n")
-            peerClosed.set(connection.waitForPeerClose(seconds: 5))
+            peerClosed.set(connection.waitForPeerClose(seconds: Self.peerPatience))
         }
         defer { server.stop() }
         let client = SocketHTTPClient(logger: SilentLogger(level: .debug))
@@ -239,7 +239,7 @@ struct SocketHTTPClientTests {
             }
         }
         try await reader.value
-        #expect(await eventually { peerClosed.current == true })
+        #expect(await eventually(timeout: Self.peerPatience) { peerClosed.current == true })
         #expect(await eventually { client.runningExchangeCount == 0 })
     }
 
