@@ -4,7 +4,7 @@ extension ConfigDirectorClient {
     /// Serves `value` for `key` on this device, over every value the client would serve otherwise.
     ///
     /// Every read of the key returns it (when it reads as the requested type) with the source
-    /// ``ConfigEvaluation/Source/override`` and the reason ``EvaluationReason/foundMatch``; its `values(for:)`
+    /// `ConfigEvaluation.Source.override` and the reason `EvaluationReason.foundMatch`; its `values(for:)`
     /// streams, observed configs and the OpenFeature provider see the change (a `configsUpdated` event names the
     /// key), and telemetry does not count its reads (they are not evaluations of what ConfigDirector served).
     /// Ignored, with one warning in the log, unless ``ConfigDirectorClientOptions/overrides`` turns overrides on.
@@ -16,8 +16,8 @@ extension ConfigDirectorClient {
     /// ```
     /// - Parameters:
     ///   - value: The value: a `Bool` is served as a boolean config, an `Int` an integer, a `Double` a float, a
-    ///     `String` a string config; a type of yours as its ``ConfigValue/configValueText``, a config of the
-    ///     type its ``ConfigValue/configValueKind`` reads.
+    ///     `String` a string config; a type of yours as its `ConfigValue.configValueText`, a config of the
+    ///     type its `ConfigValue.configValueKind` reads.
     ///   - key: The config key.
     public func setOverride<Value: ConfigValue>(_ value: Value, for key: String) {
         let text = value.configValueText

@@ -31,11 +31,11 @@ public struct ConfigSnapshot: Sendable, Equatable {
         public var value: String?
         /// The served value's id (PROTOCOL §7), or `nil` when it has no value.
         public var valueID: String?
-        /// Why a read of the config as its own type returns what it does: ``EvaluationReason/foundMatch``, or
-        /// ``EvaluationReason/valueMissing`` when it has no value.
+        /// Why a read of the config as its own type returns what it does: `EvaluationReason.foundMatch`, or
+        /// `EvaluationReason.valueMissing` when it has no value.
         public var reason: EvaluationReason
-        /// Where the value came from, as an evaluation tells it: ``ConfigEvaluation/Source/override`` for a local
-        /// override, ``ConfigEvaluation/Source/codeDefault`` when the config has no value.
+        /// Where the value came from, as an evaluation tells it: `ConfigEvaluation.Source.override` for a local
+        /// override, `ConfigEvaluation.Source.codeDefault` when the config has no value.
         public var source: ConfigEvaluation.Source
 
         /// The config key.
