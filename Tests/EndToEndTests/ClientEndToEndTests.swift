@@ -73,6 +73,26 @@ struct ClientEndToEndTests {
         }
     }
 
+    @Test("under updatePolicy .onActivate, a value changed on the server waits for activate()", arguments: modes)
+    func changeWaitsForActivate(mode: ConnectionMode) async throws {
+        try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in
+            let e2e = try EndToEndClient(mode: mode, baseURL: emulator.baseURL, updatePolicy: .onActivate)
+            defer { e2e.client.close() }
+            await e2e.client.initialize(context: proUser)
+            let maxItems = StreamCollector(e2e.client.values(for: "max-items", default: 0))
+            defer { maxItems.cancel() }
+            #expect(await maxItems.wait { $0 == [20] })
+
+            emulator.setValue(25, forKey: "max-items")
+            #expect(await eventually(timeout: longestWait) { e2e.client.hasPendingValues })
+            #expect(e2e.client.value(for: "max-items", default: 0) == 20)
+            #expect(e2e.client.activate())
+            #expect(e2e.client.value(for: "max-items", default: 0) == 25)
+            #expect(await maxItems.wait { $0.last == 25 })
+            #expect(maxItems.all == [20, 25])
+        }
+    }
+
     @Test("a context update connects with the new context and serves its values", arguments: modes)
     func contextUpdate(mode: ConnectionMode) async throws {
         try await withEmulator(configs: servedConfigs, sdkKey: emulatorSDKKey) { emulator in

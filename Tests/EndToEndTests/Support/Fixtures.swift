@@ -96,6 +96,7 @@ struct EndToEndClient {
     ///   - caching: Where values are kept; in memory, and new, by default.
     ///   - scale: The factor from the client's seconds to real seconds; by default the mode's.
     ///   - overrides: Local overrides; off by default.
+    ///   - updatePolicy: When values received apply; at once by default.
     init(
         mode: ConnectionMode,
         baseURL: URL,
@@ -103,7 +104,8 @@ struct EndToEndClient {
         timeout: Double = 10,
         caching: CachingOptions = CachingOptions(provider: InMemoryCachingProvider()),
         scale: Double? = nil,
-        overrides: LocalOverrideOptions = .disabled
+        overrides: LocalOverrideOptions = .disabled,
+        updatePolicy: UpdatePolicy = .live
     ) throws {
         let scale = scale ?? Self.scale(for: mode)
         clock = ScaledClock(scale: scale)
@@ -119,7 +121,8 @@ struct EndToEndClient {
                 ),
                 logger: logger,
                 caching: caching,
-                overrides: overrides
+                overrides: overrides,
+                updatePolicy: updatePolicy
             ),
             environment: ClientEnvironment(clock: clock)
         )
