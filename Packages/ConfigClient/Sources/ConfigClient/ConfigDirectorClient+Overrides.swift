@@ -41,7 +41,7 @@ extension ConfigDirectorClient {
             core.logger.error("Local overrides: the override of '\(key)' is ignored: \(problem).")
             return
         }
-        core.setOverride(ConfigOverride(key: key, state: value.configState(forKey: key)))
+        core.setOverride(ConfigOverride(key: key, type: value.configType, value: value.text))
     }
 
     /// Serves the JSON document `jsonText` for `key` on this device as a JSON config, as
@@ -77,9 +77,6 @@ extension ConfigDirectorClient {
 
     /// The overrides in force, by key order.
     public var overrides: [ConfigOverride] {
-        let overrides = core.overrides
-        return ExactKey.sortedNames(overrides.keys).compactMap { key in
-            overrides[ExactKey(key)].map { ConfigOverride(key: key, state: $0) }
-        }
+        core.overrides.sorted { $0.key < $1.key }.map { ConfigOverride(key: $0.key.name, state: $0.value) }
     }
 }

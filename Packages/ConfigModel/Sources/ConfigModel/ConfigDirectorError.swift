@@ -57,3 +57,11 @@ public enum ConfigDirectorError: Error, Sendable, Hashable, LocalizedError, Cust
     /// The same text as ``errorDescription``.
     public var description: String { errorDescription ?? "" }
 }
+
+extension ConfigDirectorError {
+    /// The HTTP status of a refused connection, when there was a response.
+    @_spi(Internal) public var refusedStatusCode: Int? {
+        if case .connectionFailed(_, let statusCode) = self { return statusCode }
+        return nil
+    }
+}

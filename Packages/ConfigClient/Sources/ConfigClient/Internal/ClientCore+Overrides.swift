@@ -4,15 +4,11 @@ extension ClientCore {
     private var localOverrides: LocalOverrides { dependencies.localOverrides }
 
     /// Serves the overrides a client starts with (kept from earlier launches, then the environment's and the
-    /// launch arguments'), before the app can read anything.
+    /// launch arguments', the later winning), before the app can read anything.
     func serveInitialOverrides(arguments: [String], environment: [String: String]) {
         let initial = localOverrides.initialOverrides(arguments: arguments, environment: environment)
         guard !initial.isEmpty else { return }
-        changeOverrides { table in
-            var keys: [String] = []
-            for (key, state) in initial where table.setOverride(state, for: key) != nil { keys.append(key) }
-            return keys.isEmpty ? nil : ConfigsUpdate(keys: ExactKey.sortedNames(Set(keys.map { ExactKey($0) })))
-        }
+        changeOverrides { table in table.setOverrides(initial.lazy.map { (ExactKey($0.key), $0.state) }) }
     }
 
     /// Serves `override` for its key over any other value, unless overrides are off.
@@ -20,9 +16,8 @@ extension ClientCore {
         guard localOverrides.allowsChanges() else { return }
         let state = override.configState
         changeOverrides { table in
-            let update = table.setOverride(state, for: override.key)
-            localOverrides.keep(state, for: override.key)
-            return update
+            localOverrides.keep(state, for: [override.key])
+            return table.setOverride(state, for: override.key)
         }
     }
 
@@ -31,7 +26,7 @@ extension ClientCore {
         guard localOverrides.allowsChanges() else { return }
         changeOverrides { table in
             let update = table.removeOverride(for: key)
-            if update != nil { localOverrides.keep(nil, for: key) }
+            if update != nil { localOverrides.keep(nil, for: [key]) }
             return update
         }
     }
@@ -40,15 +35,10 @@ extension ClientCore {
     func removeAllOverrides() {
         guard localOverrides.allowsChanges() else { return }
         changeOverrides { table in
-            var keys: [String] = []
-            var removedKeys: [String] = []
-            for key in ExactKey.sortedNames(table.overrides.keys) {
-                guard let update = table.removeOverride(for: key) else { continue }
-                keys += update.keys
-                removedKeys += update.removedKeys
-                localOverrides.keep(nil, for: key)
-            }
-            return keys.isEmpty && removedKeys.isEmpty ? nil : ConfigsUpdate(keys: keys, removedKeys: removedKeys)
+            let keys = table.overrides.keys
+            let update = table.removeOverrides(for: keys)
+            if update != nil { localOverrides.keep(nil, for: keys.map(\.name)) }
+            return update
         }
     }
 

@@ -8,13 +8,11 @@ extension ClientCore {
         let (index, context, source, isReady) = state.read { state, _ in
             (state.pointee.table.index, state.pointee.context, state.pointee.source, state.pointee.isReady)
         }
-        let configs = ExactKey.sortedNames(index.slots.keys.lazy.map(\.key)).compactMap {
-            key -> ConfigSnapshot.Config? in
-            guard let slot = index.slots[IndexKey(lookingUp: key)] else { return nil }
+        let configs = index.slots.sorted { $0.key.key < $1.key.key }.map { key, slot -> ConfigSnapshot.Config in
             let value = index.values[slot]
             let text = value.state.value.flatMap { $0.isEmpty ? nil : $0 }
             return ConfigSnapshot.Config(
-                key: key,
+                key: key.key.name,
                 type: value.state.type,
                 value: text,
                 valueID: text.map { value.state.valueID ?? ValueID(of: $0).rawValue },

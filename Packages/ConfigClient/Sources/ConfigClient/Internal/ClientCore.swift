@@ -265,7 +265,7 @@ final class ClientCore: Sendable {
         case .failed(let reason, let error):
             // The error's message quotes the server's body, which may echo the context: it went to debug.
             var what = "the connection failed"
-            if case .connectionFailed(_, let statusCode?) = error {
+            if let statusCode = error.refusedStatusCode {
                 what = "the connection was refused (HTTP \(statusCode))"
             }
             logger.error(
@@ -421,9 +421,8 @@ final class ClientCore: Sendable {
         logger.debug("Values received wait for activate() (updatePolicy onActivate).")
         var table = served
         table.apply(pending)
-        keep(table.index, of: pending, for: context)
         // Written now rather than at the next coalesced write: pending values are lost to no crash.
-        if offlineSet == nil, let keptValues, keptValues.isEnabled { tasks.start { await keptValues.flush() } }
+        keep(table.index, of: pending, for: context, now: true)
         return transition
     }
 
@@ -431,14 +430,13 @@ final class ClientCore: Sendable {
     /// - Returns: Whether any value changed.
     func activate() -> Bool {
         guard let pending = state.withLock({ $0.pendingSet.take() }) else { return false }
-        let before = state.read { state, _ in state.pointee.table.index }
+        // A config changed or added takes a new revision; a config removed, nothing else: the count tells it.
+        let shape = {
+            self.state.read { state, _ in (state.pointee.table.lastRevision, state.pointee.table.index.slots.count) }
+        }
+        let before = shape()
         apply(pending, isLive: true, activating: true)
-        let after = state.read { state, _ in state.pointee.table.index }
-        guard before !== after else { return false }
-        return before.slots.count != after.slots.count
-            || before.slots.contains { key, slot in
-                after.slots[key].map { after.values.revision(in: $0) } != before.values.revision(in: slot)
-            }
+        return shape() != before
     }
 
     /// Whether values wait for `activate()`.
@@ -446,8 +444,12 @@ final class ClientCore: Sendable {
 
     /// Saves the served configs of `index` as the values kept for `context`, with `set`'s ids and timestamp, when
     /// the client keeps values (not offline values). Called in turn with the applies, so that saves keep their order.
-    private func keep(_ index: EvaluationIndex, of set: ConfigSet, for context: ConfigDirectorContext?) {
+    /// - Parameter now: Whether the save is written at once rather than at the store's next coalesced write.
+    private func keep(
+        _ index: EvaluationIndex, of set: ConfigSet, for context: ConfigDirectorContext?, now: Bool = false
+    ) {
         guard offlineSet == nil, let keptValues, keptValues.isEnabled else { return }
+        defer { if now { tasks.start { await keptValues.flush() } } }
         // The set is made from the index only when the store writes it (at most every few seconds), not at every apply.
         let (environmentID, projectID, timestamp) = (set.environmentID, set.projectID, set.timestamp)
         keptValues.save(

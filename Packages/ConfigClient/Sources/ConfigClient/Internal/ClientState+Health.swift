@@ -91,11 +91,3 @@ extension ClientState {
         connection.phase = .open
     }
 }
-
-extension ConfigDirectorError {
-    /// The status of a refused connection, if it had one.
-    fileprivate var refusedStatusCode: Int? {
-        if case .connectionFailed(_, let statusCode) = self { return statusCode }
-        return nil
-    }
-}

@@ -53,7 +53,8 @@ struct EvaluationTable {
     private(set) var unretained: Unretained
     private var freeSlots: [Int] = []
     private var slotCount = 0
-    private var lastRevision: UInt64 = 0
+    /// The newest revision given: it changes with every config the table changes.
+    private(set) var lastRevision: UInt64 = 0
     private var hasReceivedSet = false
 
     init() {
@@ -141,54 +142,86 @@ struct EvaluationTable {
     /// Serves `state` for `key` over any config served for it, which waits under the override.
     /// - Returns: The key, as a change; `nil` when the key already had this override.
     mutating func setOverride(_ state: ConfigState, for key: String) -> ConfigsUpdate? {
-        let held = index
-        var slots = held.slots
-        var hidden = held.hidden
-        var overrideCount = held.overrideCount
-        let slot: Int
-        if let existing = slots[IndexKey(lookingUp: key)] {
-            slot = existing
-            let current = held.values[slot]
-            if current.isOverride {
-                guard current.state != state else { return nil }
-            } else {
-                hidden[ExactKey(key)] = current.state
-                overrideCount += 1
-            }
-        } else {
-            slot = takeSlot()
-            slots[IndexKey(held: ExactKey(key))] = slot
-            overrideCount += 1
-        }
-        let values = held.values.copy(toHold: slotCount)
-        lastRevision += 1
-        values[slot] = EvaluationIndex.Value(revision: lastRevision | EvaluationIndex.Value.overrideFlag, state: state)
-        publish(slots: slots, values: values, hidden: hidden, overrideCount: overrideCount)
-        return ConfigsUpdate(keys: [key])
+        setOverrides([(ExactKey(key), state)])
     }
 
     /// Removes the local override of `key`: the config served for it, if any, is served again.
     /// - Returns: The key, as a change (removed when nothing is served for it); `nil` when it had no override.
     mutating func removeOverride(for key: String) -> ConfigsUpdate? {
+        removeOverrides(for: [ExactKey(key)])
+    }
+
+    /// Serves each state for its key over any config served for it, which waits under the override; a key given
+    /// twice keeps its last state. One new index holds them all.
+    /// - Returns: The keys whose override changed; `nil` when none did.
+    mutating func setOverrides(_ overrides: some Sequence<(key: ExactKey, state: ConfigState)>) -> ConfigsUpdate? {
+        let latest = Dictionary(overrides.map { ($0.key, $0.state) }, uniquingKeysWith: { _, last in last })
         let held = index
-        let lookup = IndexKey(lookingUp: key)
-        guard let slot = held.slots[lookup], held.values[slot].isOverride else { return nil }
         var slots = held.slots
         var hidden = held.hidden
-        let values = held.values.copy(toHold: slotCount)
-        let update: ConfigsUpdate
-        if let served = hidden.removeValue(forKey: ExactKey(key)) {
-            lastRevision += 1
-            values[slot] = EvaluationIndex.Value(revision: lastRevision, state: served)
-            update = ConfigsUpdate(keys: [key])
-        } else {
-            slots[lookup] = nil
-            values[slot] = EvaluationIndex.Value()
-            freeSlots.append(slot)
-            update = ConfigsUpdate(keys: [], removedKeys: [key])
+        var overrideCount = held.overrideCount
+        var writes: [(slot: Int, state: ConfigState)] = []
+        var changed: [ExactKey] = []
+        for (key, state) in latest {
+            let slot: Int
+            if let existing = slots[IndexKey(lookingUp: key.name)] {
+                slot = existing
+                let current = held.values[slot]
+                if current.isOverride {
+                    guard current.state != state else { continue }
+                } else {
+                    hidden[key] = current.state
+                    overrideCount += 1
+                }
+            } else {
+                slot = takeSlot()
+                slots[IndexKey(held: key)] = slot
+                overrideCount += 1
+            }
+            writes.append((slot, state))
+            changed.append(key)
         }
-        publish(slots: slots, values: values, hidden: hidden, overrideCount: held.overrideCount - 1)
-        return update
+        guard !writes.isEmpty else { return nil }
+        let values = held.values.copy(toHold: slotCount)
+        for (slot, state) in writes {
+            lastRevision += 1
+            values[slot] = EvaluationIndex.Value(
+                revision: lastRevision | EvaluationIndex.Value.overrideFlag, state: state)
+        }
+        publish(slots: slots, values: values, hidden: hidden, overrideCount: overrideCount)
+        return ConfigsUpdate(keys: ExactKey.sortedNames(changed))
+    }
+
+    /// Removes the local overrides of `keys`: the config served for each, if any, is served again. One new index
+    /// holds the change.
+    /// - Returns: The keys served again, and those removed (nothing is served for them); `nil` when none had an
+    ///   override.
+    mutating func removeOverrides(for keys: some Sequence<ExactKey>) -> ConfigsUpdate? {
+        let held = index
+        var slots = held.slots
+        var hidden = held.hidden
+        var writes: [(slot: Int, value: EvaluationIndex.Value)] = []
+        var restored: [ExactKey] = []
+        var removed: [ExactKey] = []
+        for key in Set(keys) {
+            let lookup = IndexKey(lookingUp: key.name)
+            guard let slot = slots[lookup], held.values[slot].isOverride else { continue }
+            if let served = hidden.removeValue(forKey: key) {
+                lastRevision += 1
+                writes.append((slot, EvaluationIndex.Value(revision: lastRevision, state: served)))
+                restored.append(key)
+            } else {
+                slots[lookup] = nil
+                writes.append((slot, EvaluationIndex.Value()))
+                freeSlots.append(slot)
+                removed.append(key)
+            }
+        }
+        guard !writes.isEmpty else { return nil }
+        let values = held.values.copy(toHold: slotCount)
+        for (slot, value) in writes { values[slot] = value }
+        publish(slots: slots, values: values, hidden: hidden, overrideCount: held.overrideCount - writes.count)
+        return ConfigsUpdate(keys: ExactKey.sortedNames(restored), removedKeys: ExactKey.sortedNames(removed))
     }
 
     /// Makes a new index of these the one evaluations read.

@@ -54,12 +54,12 @@ final class LocalOverrides: Sendable {
         }
         var overrides: [(key: String, state: ConfigState)] = []
         if let store {
-            let (kept, problem) = store.read()
+            let (stored, problem) = store.read()
             if let problem { logger.warn("Local overrides: \(problem); none is kept from earlier launches.") }
-            for state in kept {
-                guard let key = state.key else { continue }
-                overrides.append((key, state))
-                keptOverrides.withLock { $0[ExactKey(key)] = state }
+            let keyed = stored.compactMap { state in state.key.map { (key: $0, state: state) } }
+            overrides += keyed
+            keptOverrides.withLock { kept in
+                for (key, state) in keyed { kept[ExactKey(key)] = state }
             }
         }
         guard options.readsLaunchArguments else { return overrides }
@@ -72,15 +72,15 @@ final class LocalOverrides: Sendable {
         return overrides
     }
 
-    /// Records that the override of `key` was set to `state` or removed (`nil`) through the client, and writes
+    /// Records that the overrides of `keys` were set to `state` or removed (`nil`) through the client, and writes
     /// the overrides kept when they are kept. Called in turn with every other change of the overrides.
-    func keep(_ state: ConfigState?, for key: String) {
+    func keep(_ state: ConfigState?, for keys: [String]) {
         guard let store else { return }
         let kept = keptOverrides.withLock { kept in
-            kept[ExactKey(key)] = state
+            for key in keys { kept[ExactKey(key)] = state }
             return kept
         }
-        let overrides = ExactKey.sortedNames(kept.keys).compactMap { kept[ExactKey($0)] }
+        let overrides = kept.sorted { $0.key < $1.key }.map(\.value)
         writes.enqueue { [logger] in
             do {
                 try store.write(overrides)

@@ -145,11 +145,3 @@ struct TransportShell: Sendable {
         )
     }
 }
-
-extension ConfigDirectorError {
-    /// The status code of a refused connection.
-    var refusedStatusCode: Int? {
-        if case .connectionFailed(_, let statusCode) = self { return statusCode }
-        return nil
-    }
-}
