@@ -4,6 +4,7 @@
 @_spi(Testing) import ConfigOpenFeature
 import ConfigTesting
 import OpenFeature
+import TestSupport
 import Testing
 
 /// Context changes that OpenFeature makes while earlier ones still run (it never waits for a future
@@ -58,6 +59,8 @@ struct ProviderOverlapTests {
             await shared.api.setEvaluationContextAndWait(evaluationContext: ImmutableContext(targetingKey: "held"))
         }
         #expect(await harness.events.wait(for: .reconciling))
+        // Held once it reached the client: a change superseded before its turn never reaches it.
+        #expect(await eventually { harness.testClient.contextUpdates.count == 2 })
         let newer = Task {
             await shared.api.setEvaluationContextAndWait(evaluationContext: ImmutableContext(targetingKey: "newer"))
         }
